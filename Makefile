@@ -1,0 +1,41 @@
+# Two commands do all set-up on a fresh machine:
+#   make run   -- virtual environment, then the station with mock hardware on http://127.0.0.1:8080
+#   make test  -- virtual environment, test extras, Debian's chromium, then the whole test suite
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8080
+
+.PHONY: run test venv browser conformance bench clean
+
+$(BIN)/station: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+venv: $(BIN)/station
+
+run: venv
+	$(BIN)/station run --mock --host $(HOST) --port $(PORT)
+
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
+
+test: venv browser
+	$(BIN)/python -m pytest -q
+
+conformance: venv
+	../shared/conformance/compare ../shared/conformance/corpus '$(BIN)/station replay {} --json'
+
+bench: venv
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/hardware.py
+	$(BIN)/python bench/station.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,53 @@
+"""The ``station`` command: one entry point, one subcommand per job.
+
+Subcommands (each imported lazily so ``station replay`` never pays for the web stack):
+
+- ``station run``           the referee service: web server, hardware backend, SQLite store
+- ``station replay FILE``   check a game record (record-format.md) and print its result
+- ``station simulate``      play whole games with computer players and print statistics
+- ``station check-config``  validate a hub build description (firmware_config/*.toml)
+- ``station export``        write a stored game as a record
+- ``station doctor``        guided self-test of a real hub's wiring
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+#: subcommand name -> "module:function"; each function takes the parsed namespace and returns an exit code.
+SUBCOMMANDS = {
+    "run": "station.run_command",
+    "replay": "station.replay_command",
+    "simulate": "station.simulate_command",
+    "check-config": "station.check_config_command",
+    "export": "station.export_command",
+    "doctor": "station.doctor_command",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser; each subcommand module adds its own options via ``add_arguments``."""
+    parser = argparse.ArgumentParser(prog="station", description="Mexican Train hub station")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, module_name in SUBCOMMANDS.items():
+        module = importlib.import_module(module_name)
+        doc = (module.__doc__ or "").strip().splitlines()
+        p = sub.add_parser(name, help=doc[0] if doc else name, description=(module.__doc__ or None),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.add_arguments(p)
+        p.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``station`` command line; returns the process exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args._module.main(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
