@@ -1,0 +1,112 @@
+"""What the web layer may ask of the station: the one seam between ``web/`` and ``station/``.
+
+The web app (``web.app.create_app(station)``) is given an object with this shape. It shows what
+``view()`` returns and forwards intents; it never decides a rule. Every intent either returns the
+new view or raises one of the errors below, and a refused intent changes nothing.
+
+View shape (JSON-able dict; every key always present):
+
+``version``   int, bumped on every accepted change; intents carry the version they were made on.
+``game``      None before set-up, else::
+
+    {"id": int, "profile": "classic"|"hub", "set": 12, "options": {...}, "hidden_hands": bool,
+     "players": ["Ana", ...], "hardware_seats": 8,    # seats >= this play from phones alone
+     "status": "playing"|"round-over"|"finished"|"abandoned",
+     "deal": {"hand_size": 15, "boneyard": 31}}
+
+``result``    the replay result of record-format.md ("rounds", "totals", "winners", "finished",
+              "state") for the game so far; rounds carry "corrections" as record-format.md gives.
+``standings`` [{"seat": 0, "name": "Ana", "total": 31, "rank": 1, "shared": bool}], best first;
+              ties share a rank until the tie-break decides.
+``tie_break`` None, or an English sentence naming the rule that decided the winner.
+``seats``     [{"seat": 0, "name": "Ana", "joined": bool, "tile_count": int, "one_tile": bool}]
+``leds``      {"frame": {"engine": [r,g,b], "mexican": [...], "seat0": [...], ..., "ring": [...]},
+               "pulse": "seat2"|None, "flash": [slot names]}  # what the hub shows now
+``log``       last events as sentences, newest last: [{"version": 7, "text": "Ana played 12-5 on her train"}]
+``prompt``    None or {"seat": 2, "slot": "mexican", "text": "..."}: a sensed tile with no move entered
+
+``seat_view(seat, token)`` adds ``me``: {"seat", "hand": [...] or None (registered hand, owner only),
+"options": {"play": {"0": ["12-5"], "mexican": [...]}, "trains": [{"on": 0|"mexican", "open": bool,
+"reason": str|None}], "draw": bool, "pass": bool, "done": bool}} where open trains and offered tiles
+come from the engine (known hands: legal moves; hidden hands: tiles not on the table that fit).
+
+Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
+"no-game", "bad-request"), ``message`` (an English sentence a player understands) and ``facts``
+(a dict with the tile, train, seat, open double ... so a page can word it in its own language).
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class StationError(Exception):
+    """Base of every refusal the station gives the web layer; ``code``, ``message``, ``facts``."""
+
+    code = "bad-request"
+
+    def __init__(self, message: str, *, code: str | None = None, facts: dict | None = None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.facts = dict(facts or {})
+
+    def as_dict(self) -> dict:
+        """The refusal as JSON: ``{"code", "message", "facts"}``."""
+        return {"code": self.code, "message": self.message, "facts": self.facts}
+
+
+class Refused(StationError, ValueError):
+    """A move the rules refuse (code from record-format.md's error table); nothing changed."""
+
+
+class StaleVersion(StationError):
+    """The intent was made on an older table: "the table changed, look again"."""
+
+    code = "stale"
+
+
+class Forbidden(StationError, PermissionError):
+    """A wrong seat token or host PIN."""
+
+    code = "forbidden"
+
+
+class NoGame(StationError):
+    """An intent that needs a game when none is set up."""
+
+    code = "no-game"
+
+
+class StationApi(Protocol):
+    """The station as the web layer sees it (implemented by ``station.service.Station``)."""
+
+    host_pin: str
+
+    def view(self) -> dict[str, Any]: ...
+    def seat_view(self, seat: int, token: str) -> dict[str, Any]: ...
+    def subscribe(self) -> Any: ...            # an asyncio.Queue that receives each new view()
+    def unsubscribe(self, queue: Any) -> None: ...
+
+    # seats
+    def seat_code(self, seat: int, pin: str) -> str: ...          # short join code (host page / QR)
+    def join(self, seat: int, code: str) -> str: ...              # -> seat token, survives restarts
+    def release_seat(self, seat: int, pin: str) -> dict: ...
+
+    # host
+    def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
+                   options: dict, hidden_hands: bool = True) -> dict: ...
+    def start_round(self, pin: str) -> dict: ...
+    def undo(self, pin: str, version: int) -> dict: ...
+    def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict: ...
+    def end_game(self, pin: str, abandon: bool = False) -> dict: ...
+    def export(self, game_id: int | None = None) -> dict: ...     # a mexican-train-record/1 document
+
+    # a seat's moves: event as record-format.md writes it ({"play": "12-5", "on": 1}, {"draw": true} ...)
+    def submit(self, seat: int, token: str, event: dict, version: int) -> dict: ...
+    def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict: ...
+    def reveal(self, seat: int, token: str, hand: list[str] | int) -> dict: ...
+
+    # the virtual hub (mock backend only)
+    def mock_press(self, seat: int, long: bool = False) -> None: ...
+    def mock_slot(self, slot: str, occupied: bool) -> None: ...
