@@ -1,0 +1,162 @@
+"""The resolved description of one hub build (what ``hardware.config.load_build`` returns).
+
+All pins are BCM GPIO numbers; all times are milliseconds; LED indices count from 0 along the strip.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """One digital input: ``pull`` is "up", "down" or "off"; ``active_low`` means LOW = occupied/pressed."""
+
+    pin: int
+    pull: str
+    active_low: bool
+
+
+@dataclass(frozen=True)
+class SlotSpec:
+    """A slot ("engine", "mexican", "seat0".."seatN-1"): its presence input and its LED segment.
+
+    ``source`` is "gpio" (``input`` set) or "board" (reported by the sensor board, ``input`` None).
+    """
+
+    name: str
+    source: str
+    input: InputSpec | None
+    leds: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class StripSpec:
+    """The WS2812/SK6812 strip: ``count`` LEDs, colour ``order``, ``brightness`` 0..255, data ``gpio``,
+    rpi-ws281x ``channel``, ``dma`` channel, ``freq_hz``, ``invert``; ``ring`` the centre ring LEDs."""
+
+    count: int
+    order: str
+    brightness: int
+    gpio: int
+    channel: int
+    bus: str
+    dma: int
+    freq_hz: int
+    invert: bool
+    ring: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BuzzerSpec:
+    """An optional buzzer on ``pin``; ``active_high`` True when HIGH sounds it."""
+
+    pin: int
+    active_high: bool
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """The optional USB sensor board: serial ``port``, ``baud``; lost after ``heartbeat_timeout_ms``
+    without a valid frame; a reopen is tried every ``reconnect_ms``."""
+
+    port: str
+    baud: int
+    heartbeat_timeout_ms: int
+    reconnect_ms: int
+
+
+@dataclass(frozen=True)
+class HubBuild:
+    """One hub build, validated. ``path`` is the file it came from ("<default>" for the built-in one)."""
+
+    path: str
+    name: str
+    seats: int
+    serial_console: bool
+    debounce_ms: int
+    long_press_ms: int
+    slots: tuple[SlotSpec, ...]
+    buttons: tuple[InputSpec, ...]
+    strip: StripSpec
+    buzzer: BuzzerSpec | None
+    board: BoardSpec | None
+
+    @property
+    def slot_names(self) -> tuple[str, ...]:
+        """Slot names in order: "engine", "mexican", "seat0".."seatN-1"."""
+        return tuple(s.name for s in self.slots)
+
+    def slot(self, name: str) -> SlotSpec:
+        """Return the slot called ``name``; raises KeyError for an unknown slot."""
+        for s in self.slots:
+            if s.name == name:
+                return s
+        raise KeyError(f"no slot {name!r}; slots are {', '.join(self.slot_names)}")
+
+    def button_pin(self, seat: int) -> int:
+        """GPIO of seat ``seat``'s button (0-based); raises IndexError for an unknown seat."""
+        if not 0 <= seat < self.seats:
+            raise IndexError(f"seat {seat} out of range 0..{self.seats - 1}")
+        return self.buttons[seat].pin
+
+    def sensor_pin(self, slot: str) -> int | None:
+        """GPIO of ``slot``'s presence sensor, or None when the sensor board reports that slot."""
+        spec = self.slot(slot).input
+        return spec.pin if spec else None
+
+    @property
+    def segments(self) -> dict[str, tuple[int, ...]]:
+        """Slot name -> LED indices, plus "ring" -> the centre ring's LED indices."""
+        out = {s.name: s.leds for s in self.slots}
+        out["ring"] = self.strip.ring
+        return out
+
+    def describe(self) -> str:
+        """A human-readable multi-line summary of the resolved build (``station check-config``)."""
+        st = self.strip
+        lines = [
+            f"hub build {self.name!r} from {self.path}",
+            f"  seats: {self.seats}   debounce: {self.debounce_ms} ms   long press: >= {self.long_press_ms} ms",
+            f"  serial console on GPIO14/15: {'yes' if self.serial_console else 'no'}",
+            f"  LED strip: {st.count} LEDs, order {st.order}, brightness {st.brightness}/255, "
+            f"GPIO{st.gpio} ({st.bus}, channel {st.channel}), DMA {st.dma}, {st.freq_hz} Hz"
+            + (", inverted" if st.invert else ""),
+            f"  centre ring LEDs: {_ranges(st.ring)}",
+            "  slots:",
+        ]
+        for s in self.slots:
+            where = "sensor board" if s.input is None else _input(s.input)
+            lines.append(f"    {s.name:<8} {where:<34} LEDs {_ranges(s.leds)}")
+        lines.append("  seat buttons:")
+        for seat, b in enumerate(self.buttons):
+            lines.append(f"    seat{seat:<4} {_input(b)}")
+        if self.buzzer:
+            lines.append(f"  buzzer: GPIO{self.buzzer.pin} active-{'high' if self.buzzer.active_high else 'low'}")
+        else:
+            lines.append("  buzzer: none")
+        if self.board:
+            b = self.board
+            lines.append(f"  sensor board: {b.port} at {b.baud} baud, lost after {b.heartbeat_timeout_ms} ms "
+                         f"silence, reopen every {b.reconnect_ms} ms")
+        else:
+            lines.append("  sensor board: none")
+        return "\n".join(lines)
+
+
+def _input(spec: InputSpec) -> str:
+    return f"GPIO{spec.pin} pull-{spec.pull} active-{'low' if spec.active_low else 'high'}"
+
+
+def _ranges(indices: tuple[int, ...]) -> str:
+    """Compact "0-3, 7" rendering of LED indices."""
+    if not indices:
+        return "none"
+    parts, start, prev = [], indices[0], indices[0]
+    for i in list(indices[1:]) + [None]:
+        if i is not None and i == prev + 1:
+            prev = i
+            continue
+        parts.append(f"{start}-{prev}" if prev != start else f"{start}")
+        if i is not None:
+            start = prev = i
+    return ", ".join(parts)

@@ -1,0 +1,263 @@
+"""Load and validate a hub build description (``firmware_config/*.toml``, read with stdlib tomllib).
+
+``load_build(path)`` returns a frozen :class:`hardware.build.HubBuild`; every problem raises
+:class:`ConfigError` naming the file, the dotted key and what is allowed. See docs/hardware.md.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from hardware import pinrules as pr
+from hardware.build import BoardSpec, BuzzerSpec, HubBuild, InputSpec, SlotSpec, StripSpec
+
+__all__ = ["ConfigError", "HubBuild", "load_build", "loads_build", "default_build", "REFERENCE_BUILD"]
+
+#: The reference 8-seat build shipped in the repository.
+REFERENCE_BUILD = Path(__file__).resolve().parent.parent / "firmware_config" / "reference-8-seat.toml"
+
+_TOP = {"hub", "timing", "inputs", "slots", "buttons", "leds", "buzzer", "sensor_board"}
+_HUB = {"name", "seats", "serial_console"}
+_TIMING = {"debounce_ms", "long_press_ms"}
+_INPUT = {"pull", "active_low"}
+_SLOT = {"source", "pin", "pull", "active_low", "leds"}
+_BUTTON = {"pin", "pull", "active_low"}
+_LEDS = {"count", "order", "brightness", "gpio", "channel", "dma", "freq_hz", "invert", "ring"}
+_BUZZER = {"pin", "active_high"}
+_BOARD = {"port", "baud", "heartbeat_timeout_ms", "reconnect_ms"}
+_BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
+
+
+class ConfigError(ValueError):
+    """A hub build description is invalid; ``str()`` names the file, the key and what is allowed."""
+
+    def __init__(self, file: str, key: str, problem: str, allowed: str):
+        self.file, self.key, self.problem, self.allowed = str(file), key, problem, allowed
+        super().__init__(f"{file}: {key}: {problem} (allowed: {allowed})")
+
+
+def load_build(path: str | Path) -> HubBuild:
+    """Read and validate the TOML hub build at ``path``.
+
+    Raises ConfigError for a missing/unreadable file, bad TOML or any invalid setting.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(str(p), "(file)", f"cannot read: {exc.strerror or exc}",
+                          "a readable TOML file, e.g. firmware_config/reference-8-seat.toml") from None
+    return loads_build(text, str(p))
+
+
+def loads_build(text: str, path: str = "<string>") -> HubBuild:
+    """Validate TOML ``text`` as a hub build; ``path`` is only used in messages. Raises ConfigError."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(path, "(syntax)", f"not valid TOML: {exc}", "TOML 1.0") from None
+    return _Validator(path).build(data)
+
+
+def default_build() -> HubBuild:
+    """The reference 8-seat build (firmware_config/reference-8-seat.toml); used by ``station run --mock``."""
+    return load_build(REFERENCE_BUILD)
+
+
+class _Validator:
+    def __init__(self, path: str):
+        self.path = path
+
+    def err(self, key: str, problem: str, allowed: str) -> ConfigError:
+        return ConfigError(self.path, key, problem, allowed)
+
+    def table(self, data: dict, key: str, allowed: set[str], required: bool = True) -> dict | None:
+        value = data.get(key.rsplit(".", 1)[-1])
+        if value is None:
+            if required:
+                raise self.err(key, "missing table", f"a [{key}] table with keys {', '.join(sorted(allowed))}")
+            return None
+        if not isinstance(value, dict):
+            raise self.err(key, f"expected a table, got {type(value).__name__}", f"[{key}]")
+        self.known(value, key, allowed)
+        return value
+
+    def known(self, value: dict, key: str, allowed: set[str]) -> None:
+        for k in value:
+            if k not in allowed:
+                raise self.err(f"{key}.{k}" if key else k, "unknown key", ", ".join(sorted(allowed)))
+
+    def int_(self, t: dict, prefix: str, k: str, lo: int, hi: int, default: int | None = None) -> int:
+        v = t.get(k, default)
+        key = f"{prefix}.{k}"
+        if v is None:
+            raise self.err(key, "missing", f"an integer {lo}..{hi}")
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise self.err(key, f"{v!r} is out of range or not an integer", f"an integer {lo}..{hi}")
+        return v
+
+    def bool_(self, t: dict, prefix: str, k: str, default: bool) -> bool:
+        v = t.get(k, default)
+        if not isinstance(v, bool):
+            raise self.err(f"{prefix}.{k}", f"{v!r} is not a boolean", "true or false")
+        return v
+
+    def choice(self, t: dict, prefix: str, k: str, options: tuple, default: Any = None):
+        v = t.get(k, default)
+        if v not in options:
+            raise self.err(f"{prefix}.{k}", f"{v!r} is not allowed" if v is not None else "missing",
+                           ", ".join(repr(o) for o in options))
+        return v
+
+    def input_(self, t: dict, prefix: str, defaults: dict) -> InputSpec:
+        pin = self.int_(t, prefix, "pin", 0, 10_000)
+        pull = self.choice(t, prefix, "pull", ("up", "down", "off"), defaults["pull"])
+        active_low = self.bool_(t, prefix, "active_low", defaults["active_low"])
+        return InputSpec(pin, pull, active_low)
+
+    def leds(self, v: Any, key: str, count: int) -> tuple[int, ...]:
+        allowed = f"a non-empty list of distinct LED indices 0..{count - 1}"
+        if not isinstance(v, list) or not v:
+            raise self.err(key, "missing or empty LED list", allowed)
+        for i in v:
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < count:
+                raise self.err(key, f"LED index {i!r} is out of range (leds.count = {count})", allowed)
+        if len(set(v)) != len(v):
+            raise self.err(key, "an LED index is listed twice", allowed)
+        return tuple(v)
+
+    def build(self, data: dict) -> HubBuild:
+        self.known(data, "", _TOP)
+        hub = self.table(data, "hub", _HUB)
+        seats = self.int_(hub, "hub", "seats", 2, 16)
+        name = hub.get("name", Path(self.path).stem)
+        if not isinstance(name, str) or not name:
+            raise self.err("hub.name", f"{name!r} is not a name", "a non-empty string")
+        console = self.bool_(hub, "hub", "serial_console", False)
+        timing = self.table(data, "timing", _TIMING)
+        debounce = self.int_(timing, "timing", "debounce_ms", 1, 500)
+        long_press = self.int_(timing, "timing", "long_press_ms", debounce + 1, 10_000)
+        inputs = self.table(data, "inputs", _INPUT, required=False) or {}
+        defaults = {"pull": self.choice(inputs, "inputs", "pull", ("up", "down", "off"), "up"),
+                    "active_low": self.bool_(inputs, "inputs", "active_low", True)}
+        strip = self.strip(self.table(data, "leds", _LEDS))
+        slots = self.slots(data, seats, defaults, strip.count)
+        buttons = self.buttons(data, seats, defaults)
+        bz = self.table(data, "buzzer", _BUZZER, required=False)
+        buzzer = None if bz is None else BuzzerSpec(self.int_(bz, "buzzer", "pin", 0, 10_000),
+                                                     self.bool_(bz, "buzzer", "active_high", True))
+        board = self.board(self.table(data, "sensor_board", _BOARD, required=False))
+        if board is None:
+            for s in slots:
+                if s.source == "board":
+                    raise self.err(f"slots.{s.name}.source", "'board' but there is no [sensor_board] table",
+                                   "'gpio', or add a [sensor_board] table")
+        self.check_leds(slots, strip)
+        self.check_pins(slots, buttons, buzzer, strip, console)
+        return HubBuild(self.path, name, seats, console, debounce, long_press, slots, buttons, strip,
+                        buzzer, board)
+
+    def strip(self, t: dict) -> StripSpec:
+        count = self.int_(t, "leds", "count", 1, 1024)
+        order = self.choice(t, "leds", "order", pr.LED_ORDERS, "GRB")
+        gpio = t.get("gpio")
+        if gpio not in pr.LED_BUSES:
+            raise self.err("leds.gpio", f"GPIO{gpio} cannot drive a WS2812 strip with rpi-ws281x",
+                           "10 (SPI), 12 or 18 (PWM0), 13 or 19 (PWM1), 21 (PCM)")
+        bus, channel, _ = pr.LED_BUSES[gpio]
+        if t.get("channel", channel) != channel:
+            raise self.err("leds.channel", f"{t['channel']!r} does not match GPIO{gpio} ({bus})", str(channel))
+        dma = self.int_(t, "leds", "dma", 1, 14, 10)
+        if dma not in pr.ALLOWED_DMA:
+            raise self.err("leds.dma", "DMA 5 is used by the SD card on current kernels",
+                           ", ".join(map(str, sorted(pr.ALLOWED_DMA))) + " (10 recommended)")
+        return StripSpec(count=count, order=order, brightness=self.int_(t, "leds", "brightness", 0, 255, 128),
+                         gpio=gpio, channel=channel, bus=bus, dma=dma,
+                         freq_hz=self.choice(t, "leds", "freq_hz", (800_000, 400_000), 800_000),
+                         invert=self.bool_(t, "leds", "invert", False),
+                         ring=self.leds(t.get("ring"), "leds.ring", count))
+
+    def slots(self, data: dict, seats: int, defaults: dict, count: int) -> tuple[SlotSpec, ...]:
+        names = ["engine", "mexican"] + [f"seat{i}" for i in range(seats)]
+        t = self.table(data, "slots", set(names))
+        out = []
+        for n in names:
+            key = f"slots.{n}"
+            s = t.get(n)
+            if not isinstance(s, dict):
+                raise self.err(key, "missing slot" if s is None else "expected a table",
+                               f"a table {{ source, pin, leds }} for every slot: {', '.join(names)}")
+            self.known(s, key, _SLOT)
+            source = self.choice(s, key, "source", ("gpio", "board"), "gpio")
+            if source == "board":
+                for k in ("pin", "pull", "active_low"):
+                    if k in s:
+                        raise self.err(f"{key}.{k}", "not used when source = 'board'", "source, leds")
+                spec = None
+            else:
+                spec = self.input_(s, key, defaults)
+            out.append(SlotSpec(n, source, spec, self.leds(s.get("leds"), f"{key}.leds", count)))
+        return tuple(out)
+
+    def buttons(self, data: dict, seats: int, defaults: dict) -> tuple[InputSpec, ...]:
+        names = [f"seat{i}" for i in range(seats)]
+        t = self.table(data, "buttons", set(names))
+        out = []
+        for n in names:
+            key, b = f"buttons.{n}", t.get(n)
+            if isinstance(b, int) and not isinstance(b, bool):
+                b = {"pin": b}
+            if not isinstance(b, dict):
+                raise self.err(key, "missing button" if b is None else f"{b!r} is not a pin",
+                               f"a GPIO number or {{ pin, pull, active_low }} for every seat: {', '.join(names)}")
+            self.known(b, key, _BUTTON)
+            out.append(self.input_(b, key, defaults))
+        return tuple(out)
+
+    def board(self, t: dict | None) -> BoardSpec | None:
+        if t is None:
+            return None
+        port = t.get("port")
+        if not isinstance(port, str) or not port:
+            raise self.err("sensor_board.port", f"{port!r} is not a device path", "e.g. '/dev/ttyACM0'")
+        return BoardSpec(port, self.choice(t, "sensor_board", "baud", _BAUDS, 115200),
+                         self.int_(t, "sensor_board", "heartbeat_timeout_ms", 100, 60_000, 1000),
+                         self.int_(t, "sensor_board", "reconnect_ms", 10, 60_000, 500))
+
+    def check_leds(self, slots: tuple[SlotSpec, ...], strip: StripSpec) -> None:
+        owner: dict[int, str] = {}
+        for key, leds in [(f"slots.{s.name}.leds", s.leds) for s in slots] + [("leds.ring", strip.ring)]:
+            for i in leds:
+                if i in owner:
+                    raise self.err(key, f"LED {i} is already used by {owner[i]}",
+                                   "each LED index in at most one slot or the ring")
+                owner[i] = key
+
+    def check_pins(self, slots, buttons, buzzer, strip: StripSpec, console: bool) -> None:
+        uses = [(f"slots.{s.name}.pin", s.input) for s in slots if s.input]
+        uses += [(f"buttons.seat{i}", b) for i, b in enumerate(buttons)]
+        if buzzer:
+            uses.append(("buzzer.pin", InputSpec(buzzer.pin, "off", False)))
+        free = pr.usable_input_pins(strip.gpio, console)
+        allowed = "GPIO " + ", ".join(map(str, free)) + " (not already used)"
+        bus, _, claimed = pr.LED_BUSES[strip.gpio]
+        seen: dict[int, str] = {}
+        for key, spec in uses:
+            pin = spec.pin
+            if pin not in pr.HEADER_GPIOS:
+                raise self.err(key, f"GPIO{pin} is not on the Pi's 40-pin header", allowed)
+            if pin in pr.RESERVED_GPIOS:
+                raise self.err(key, f"GPIO{pin} is the {pr.RESERVED_GPIOS[pin]}", allowed)
+            if pin in claimed:
+                raise self.err(key, f"GPIO{pin} is claimed by the LED strip's {bus} bus (leds.gpio = "
+                               f"{strip.gpio} claims GPIO {', '.join(map(str, sorted(claimed)))})", allowed)
+            if console and pin in pr.SERIAL_CONSOLE_GPIOS:
+                raise self.err(key, f"GPIO{pin} is used by the serial console (hub.serial_console = true)",
+                               allowed)
+            if pin in seen:
+                raise self.err(key, f"GPIO{pin} is already used by {seen[pin]}", allowed)
+            if pin in pr.FIXED_PULL_UP and spec.pull == "down":
+                raise self.err((key[:-4] if key.endswith(".pin") else key) + ".pull",
+                               f"GPIO{pin} has a fixed 1.8 kOhm pull-up on the board", "'up' or 'off'")
+            seen[pin] = key

@@ -1,0 +1,44 @@
+"""Raspberry Pi 40-pin header facts used to validate hub builds.
+
+Pin numbers are BCM GPIO numbers everywhere in this package (not physical header positions).
+"""
+from __future__ import annotations
+
+#: GPIOs brought out on the 40-pin header of every Pi since the B+ (GPIO0..27).
+HEADER_GPIOS = frozenset(range(0, 28))
+
+#: GPIO0/1 are the HAT ID EEPROM I2C bus (ID_SD/ID_SC); the firmware probes them at boot.
+RESERVED_GPIOS = {0: "HAT ID EEPROM (ID_SD)", 1: "HAT ID EEPROM (ID_SC)"}
+
+#: GPIO2/3 carry fixed 1.8 kOhm pull-ups to 3.3 V on the board (I2C1); a pull-down cannot win.
+FIXED_PULL_UP = frozenset({2, 3})
+
+#: The serial console (enable_uart=1 with console=serial0 in cmdline.txt) owns the UART pins.
+SERIAL_CONSOLE_GPIOS = frozenset({14, 15})
+
+#: rpi-ws281x: data GPIO -> (bus, PWM channel to pass to PixelStrip, GPIOs the bus claims).
+#: PWM0 drives GPIO12 or GPIO18, PWM1 GPIO13 or GPIO19 (and the analog audio: set
+#: dtparam=audio=off); PCM drives GPIO21 (PCM_DOUT) and claims the PCM block 18-21;
+#: SPI drives GPIO10 (MOSI) via /dev/spidev0.0 and claims the SPI0 block 7-11.
+LED_BUSES: dict[int, tuple[str, int, frozenset[int]]] = {
+    12: ("PWM0", 0, frozenset({12, 18})),
+    18: ("PWM0", 0, frozenset({12, 18})),
+    13: ("PWM1", 1, frozenset({13, 19})),
+    19: ("PWM1", 1, frozenset({13, 19})),
+    21: ("PCM", 0, frozenset({18, 19, 20, 21})),
+    10: ("SPI0", 0, frozenset({7, 8, 9, 10, 11})),
+}
+
+#: DMA channels rpi-ws281x may use; 5 is used by the SD card on current kernels (corrupts it).
+ALLOWED_DMA = frozenset(set(range(1, 15)) - {5})
+
+#: Colour orders: 3 letters for WS2812 (WS2811_STRIP_*), 4 letters for SK6812 RGBW (SK6812_STRIP_*).
+LED_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "RBGW", "GRBW", "GBRW", "BRGW", "BGRW")
+
+
+def usable_input_pins(led_gpio: int, serial_console: bool) -> list[int]:
+    """Return the GPIO numbers a build may use for sensors, buttons and the buzzer."""
+    claimed = set(RESERVED_GPIOS) | set(LED_BUSES.get(led_gpio, ("", 0, frozenset()))[2])
+    if serial_console:
+        claimed |= SERIAL_CONSOLE_GPIOS
+    return sorted(HEADER_GPIOS - claimed)
