@@ -1,1 +1,16 @@
-"""engine package."""
+"""The referee engine: Mexican Train rules of both profiles, pure Python, no I/O.
+
+Public entry points: ``Rules.make`` (profile, options, set, hand size), ``Game`` (rounds, the
+checked ``push`` and ``pop``), ``Round`` (the table and ``legal_plays``), ``events`` (the moves),
+``record`` (``replay``, ``load``, ``to_record``) and the refusals in ``errors``.
+"""
+from . import errors, events, record
+from .errors import BadRecord, IllegalEvent, RefereeError
+from .events import Event
+from .game import Game
+from .options import Options, Rules, make_options
+from .round import Round
+from .tiles import Tile, full_set, parse_tile
+
+__all__ = ["BadRecord", "Event", "Game", "IllegalEvent", "Options", "RefereeError", "Round", "Rules",
+           "Tile", "errors", "events", "full_set", "make_options", "parse_tile", "record"]

@@ -31,7 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="station", description="Mexican Train hub station")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module_name in SUBCOMMANDS.items():
-        module = importlib.import_module(module_name)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue  # a subcommand this installation does not have
         doc = (module.__doc__ or "").strip().splitlines()
         p = sub.add_parser(name, help=doc[0] if doc else name, description=(module.__doc__ or None),
                            formatter_class=argparse.RawDescriptionHelpFormatter)

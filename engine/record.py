@@ -1,0 +1,198 @@
+"""The game record ``mexican-train-record/1`` (record-format.md): read, check, replay, write.
+
+``replay(document)`` returns ``(result, exit_status)``: the result object of record-format.md and
+0 (ok), 1 (an illegal event or reveal) or 2 (``bad-record``). ``to_record(game)`` writes a game
+played through the engine; ``replay(to_record(game))`` gives ``game.result()``.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from . import errors as E
+from .events import Event
+from .game import Game
+from .options import PROFILE_DEFAULTS, Rules
+from .tiles import TileTextError, parse_tile
+
+FORMAT = "mexican-train-record/1"
+
+
+def _tiles(raw, what: str, index: int) -> list:
+    if not isinstance(raw, list):
+        raise E.BadRecord(f"{what} must be a list of tiles", round=index)
+    try:
+        return [parse_tile(t) for t in raw]
+    except TileTextError as exc:
+        raise E.BadRecord(f"{what}: {exc}", round=index) from None
+
+
+class ParsedRound:
+    """One round of a record, checked for form: deal, starter, events, reveal, corrections."""
+
+    def __init__(self, raw, index: int, rules: Rules):
+        if not isinstance(raw, dict):
+            raise E.BadRecord("a round must be an object", round=index)
+        self.index = index
+        if raw.get("engine") != rules.engine_of(index) or isinstance(raw.get("engine"), bool):
+            raise E.BadRecord(f"round {index + 1}'s engine must be {rules.engine_of(index)}, "
+                              f"not {raw.get('engine')!r}", round=index)
+        self.starter = raw.get("starter")
+        if self.starter is not None:
+            if rules.options.engine_in_deal:
+                raise E.BadRecord("'starter' is not allowed where the engine decides who starts",
+                                  round=index)
+            if isinstance(self.starter, bool) or not isinstance(self.starter, int) \
+                    or not 0 <= self.starter < rules.players:
+                raise E.BadRecord(f"starter {self.starter!r} is not a seat", round=index)
+        hands, boneyard = raw.get("hands"), raw.get("boneyard")
+        if (hands is None) != (boneyard is None):
+            raise E.BadRecord("'hands' and 'boneyard' go together", round=index)
+        self.hands = self.boneyard = None
+        if hands is not None:
+            if not isinstance(hands, list):
+                raise E.BadRecord("'hands' must be a list of hands", round=index)
+            self.hands = [_tiles(h, f"hand {s}", index) for s, h in enumerate(hands)]
+            self.boneyard = _tiles(boneyard, "boneyard", index)
+        events = raw.get("events", [])
+        if not isinstance(events, list):
+            raise E.BadRecord("'events' must be a list", round=index)
+        self.events = []
+        for j, ev in enumerate(events):
+            try:
+                self.events.append(Event.from_dict(ev, rules.players))
+            except E.BadRecord as exc:
+                raise E.BadRecord(exc.message, round=index, event=j) from None
+        self.reveal = self._reveal(raw.get("reveal"), rules)
+        self.corrections = raw.get("corrections") or []
+        if not isinstance(self.corrections, list) or not all(isinstance(c, dict) for c in self.corrections):
+            raise E.BadRecord("'corrections' must be a list of objects", round=index)
+
+    def _reveal(self, raw, rules: Rules):
+        if raw is None:
+            return None
+        if not isinstance(raw, list) or len(raw) != rules.players:
+            raise E.BadRecord(f"'reveal' must list {rules.players} hands", round=self.index)
+        reveal = []
+        for seat, shown in enumerate(raw):
+            if isinstance(shown, bool) or not isinstance(shown, (int, list)) \
+                    or (isinstance(shown, int) and shown < 0):
+                raise E.BadRecord(f"reveal {seat} must be a list of tiles or a pip count 0 or more",
+                                  round=self.index)
+            reveal.append(shown if isinstance(shown, int) else _tiles(shown, f"reveal {seat}", self.index))
+        return reveal
+
+
+def parse(document) -> tuple[Rules, list[str], list[ParsedRound]]:
+    """Check a whole record for form before any event is replayed.
+
+    ``document`` is the decoded JSON (or a ``str`` of it). Raises ``BadRecord`` with the round and
+    event at fault where there is one.
+    """
+    if isinstance(document, (str, bytes)):
+        try:
+            document = json.loads(document)
+        except ValueError as exc:
+            raise E.BadRecord(f"not valid JSON: {exc}") from None
+    if not isinstance(document, dict):
+        raise E.BadRecord("a record is a JSON object")
+    if document.get("format") != FORMAT:
+        raise E.BadRecord(f"format must be {FORMAT!r}, not {document.get('format')!r}")
+    players = document.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise E.BadRecord("'players' must be a list of names")
+    options = document.get("options") or {}
+    if not isinstance(options, dict):
+        raise E.BadRecord("'options' must be an object")
+    top = document.get("set")
+    if top is None:
+        raise E.BadRecord("'set' is missing")
+    rules = Rules.make(document.get("profile"), top, len(players), options)
+    rounds = document.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise E.BadRecord("'rounds' must be a list")
+    if len(rounds) > rules.rounds:
+        raise E.BadRecord(f"a double-{rules.top} game has {rules.rounds} rounds, this record "
+                          f"has {len(rounds)}", round=rules.rounds)
+    return rules, players, [ParsedRound(r, i, rules) for i, r in enumerate(rounds)]
+
+
+def build(rules: Rules, players: list[str], rounds: list[ParsedRound]) -> Game:
+    """Replay parsed rounds into a ``Game``. Raises ``IllegalEvent`` (with ``round``/``event``
+    attributes set) or ``BadRecord`` at the first fault."""
+    game = Game(rules, players)
+    for pr in rounds:
+        if game.rounds and not game.current.ended:
+            raise E.BadRecord(f"round {pr.index} has not ended but another follows", round=pr.index - 1)
+        rnd = game.start_round(pr.hands, pr.boneyard, pr.starter)
+        for j, event in enumerate(pr.events):
+            try:
+                rnd.push(event)
+            except E.IllegalEvent as exc:
+                exc.round, exc.event = pr.index, j
+                raise
+        if pr.reveal is not None:
+            try:
+                game.set_reveal(pr.index, pr.reveal)
+            except E.RefereeError as exc:
+                exc.round, exc.event = pr.index, None
+                raise
+        if pr.corrections:
+            rnd.corrections = list(pr.corrections)
+            try:
+                game.round_scores(pr.index)
+            except E.BadRecord as exc:
+                exc.round = pr.index
+                raise
+    return game
+
+
+def load(document) -> Game:
+    """Check and replay a record into a ``Game`` (raises ``BadRecord`` / ``IllegalEvent``)."""
+    return build(*parse(document))
+
+
+def refusal(exc: E.RefereeError) -> dict:
+    """The result object of a refused record: ``ok`` false, ``round``, ``event``, ``error``, ``message``."""
+    return {"ok": False, "round": getattr(exc, "round", None), "event": getattr(exc, "event", None),
+            "error": exc.code, "message": exc.message}
+
+
+def replay(document) -> tuple[dict, int]:
+    """Replay a record: ``(result, exit_status)`` as record-format.md *Result* gives them."""
+    try:
+        game = load(document)
+    except E.BadRecord as exc:
+        return refusal(exc), 2
+    except E.IllegalEvent as exc:
+        return refusal(exc), 1
+    return game.result(), 0
+
+
+def option_overrides(rules: Rules) -> dict:
+    """The options where ``rules`` differ from its profile's defaults (the record's ``options``)."""
+    defaults = PROFILE_DEFAULTS[rules.profile]
+    return {name: value for name, value in asdict(rules.options).items()
+            if getattr(defaults, name) != value}
+
+
+def to_record(game: Game) -> dict:
+    """Write ``game`` as a ``mexican-train-record/1`` document."""
+    rules = game.rules
+    rounds = []
+    for rnd in game.rounds:
+        entry: dict = {"engine": rnd.engine}
+        if not rules.options.engine_in_deal:
+            entry["starter"] = rnd.starter
+        if rnd.known:
+            _, hands, boneyard, _ = rnd._deal
+            entry["hands"] = [[str(t) for t in h] for h in hands]
+            entry["boneyard"] = [str(t) for t in boneyard]
+        entry["events"] = [e.to_dict() for e in rnd.events]
+        if rnd.reveal is not None:
+            entry["reveal"] = [r if isinstance(r, int) else [str(t) for t in r] for r in rnd.reveal]
+        if rnd.corrections:
+            entry["corrections"] = [dict(c) for c in rnd.corrections]
+        rounds.append(entry)
+    return {"format": FORMAT, "profile": rules.profile, "options": option_overrides(rules),
+            "set": rules.top, "players": list(game.players), "rounds": rounds}

@@ -1,0 +1,100 @@
+"""Round scores, reveals, corrections, totals and winners (rules.md 1 *Round score*, *Winning*,
+2 and 3 *Ties*; record-format.md *reveal* and *corrections*)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from . import errors as E
+from .tiles import Tile, hand_pips, in_set
+
+
+def check_reveal(rnd, reveal: list) -> list[int]:
+    """Check a round's ``reveal`` against the table and return the scores it gives.
+
+    ``reveal`` has, per seat, the list of ``Tile`` left in the hand or the pips counted (int).
+    Raises ``BadRecord`` when the round has not ended, ``BadReveal`` for a tile not in the set, on
+    the table or shown twice, a wrong number of tiles, a non-zero count for a seat that went out,
+    or (known hands) a reveal that does not match the hands.
+    """
+    if not rnd.ended:
+        raise E.BadRecord(f"round {rnd.index + 1} has a reveal but has not ended", round=rnd.index)
+    points = rnd.opts.double_blank_points
+    seen: Counter = Counter()
+    scores = []
+    for seat, shown in enumerate(reveal):
+        name = rnd.names[seat]
+        if isinstance(shown, int):
+            if seat in rnd.out and shown != 0:
+                raise E.BadReveal(f"{name} went out but counted {shown}", seat=seat)
+            if rnd.known and shown != hand_pips(rnd.hands[seat], points):
+                raise E.BadReveal(f"{name} counted {shown} but holds "
+                                  f"{hand_pips(rnd.hands[seat], points)}", seat=seat)
+            scores.append(shown)
+            continue
+        for t in shown:
+            if not in_set(t, rnd.rules.top):
+                raise E.BadReveal(f"{name} shows {t}, which is not in the set", seat=seat, tile=str(t))
+            if t in rnd.on_table:
+                raise E.BadReveal(f"{name} shows {t}, which is on the table", seat=seat, tile=str(t))
+            seen[t] += 1
+            if seen[t] > 1:
+                raise E.BadReveal(f"{t} is shown twice", seat=seat, tile=str(t))
+        if len(shown) != rnd.hand_counts[seat]:
+            raise E.BadReveal(f"{name} shows {len(shown)} tiles but holds {rnd.hand_counts[seat]}",
+                              seat=seat)
+        if rnd.known and set(shown) != rnd.hands[seat]:
+            raise E.BadReveal(f"{name}'s shown hand is not the hand they hold", seat=seat)
+        scores.append(hand_pips(shown, points))
+    return scores
+
+
+def apply_corrections(index: int, scores: list[int] | None, corrections: list[dict]) -> list[int] | None:
+    """Scores after the host's corrections, in the order made (record-format.md *corrections*).
+
+    Raises ``BadRecord`` for a correction on a round without scores, a seat that does not exist,
+    or a score that is not a whole number 0 or more.
+    """
+    if not corrections:
+        return scores
+    if scores is None:
+        raise E.BadRecord(f"round {index + 1} has corrections but no scores", round=index)
+    scores = list(scores)
+    for fix in corrections:
+        seat, score = fix.get("seat"), fix.get("score")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(scores):
+            raise E.BadRecord(f"a correction names seat {seat!r}, which does not exist", round=index)
+        if isinstance(score, bool) or not isinstance(score, int) or score < 0:
+            raise E.BadRecord(f"a correction's score must be a whole number 0 or more, not {score!r}",
+                              round=index)
+        scores[seat] = score
+    return scores
+
+
+def winners(round_scores: list[list[int]], tie_break: str) -> tuple[list[int], str]:
+    """The winning seats after the last round and the sentence saying what decided it.
+
+    ``round_scores`` is per round, per seat. ``classic``: lowest total; then most rounds scored 0;
+    then the lowest non-zero single-round score; still tied, they share. ``shared``: every seat
+    with the lowest total wins.
+    """
+    seats = range(len(round_scores[0]))
+    totals = [sum(r[s] for r in round_scores) for s in seats]
+    best = min(totals)
+    tied = [s for s in seats if totals[s] == best]
+    if len(tied) == 1:
+        return tied, "lowest total"
+    if tie_break == "shared":
+        return tied, "tied on the lowest total: they share the win"
+    zeros = {s: sum(1 for r in round_scores if r[s] == 0) for s in tied}
+    most = max(zeros.values())
+    tied = [s for s in tied if zeros[s] == most]
+    if len(tied) == 1:
+        return tied, "tied on total; most rounds scored 0"
+    lowest = {s: min((r[s] for r in round_scores if r[s] > 0), default=float("inf")) for s in tied}
+    low = min(lowest.values())
+    tied = [s for s in tied if lowest[s] == low]
+    if len(tied) == 1:
+        return tied, "tied on total and rounds scored 0; lowest non-zero round score"
+    return tied, "tied on every tie-break: they share the win"
+
+

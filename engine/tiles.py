@@ -1,0 +1,102 @@
+"""Tiles and sets (rules.md section 1).
+
+A tile is a ``Tile`` (a named tuple ``(low, high)`` with ``low <= high``); a tile as it lies on a
+train is a plain ``(near, far)`` pair, ``near`` touching the engine side. A double-N set holds every
+pair a-b with 0 <= a <= b <= N.
+
+>>> parse_tile("09-2")
+Tile(low=2, high=9)
+>>> str(parse_tile("12-5")), pips(parse_tile("6-6"))
+('5-12', 12)
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+#: the set sizes a game may use: the highest pip of the set
+SET_SIZES = (6, 9, 12, 15, 18)
+
+_TILE_TEXT = re.compile(r"^\s*(\d{1,3})\s*-\s*(\d{1,3})\s*$")
+
+
+class Tile(NamedTuple):
+    """A domino, ends in ascending order. ``str(tile)`` is ``"low-high"``."""
+
+    low: int
+    high: int
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+    @property
+    def is_double(self) -> bool:
+        """True for a double (both ends equal)."""
+        return self.low == self.high
+
+    @property
+    def pips(self) -> int:
+        """The pips on the tile: low + high."""
+        return self.low + self.high
+
+
+class TileTextError(ValueError):
+    """A text that is not a tile ``"a-b"`` (two whole numbers joined by a hyphen)."""
+
+
+@lru_cache(maxsize=4096)
+def parse_tile(text: str) -> Tile:
+    """Read ``"a-b"`` (either end first, leading zeros allowed) into a ``Tile``.
+
+    Raises ``TileTextError`` when the text is not two whole numbers joined by ``-``. Whether the
+    tile belongs to a set is a separate question (``in_set``).
+    """
+    if not isinstance(text, str):
+        raise TileTextError(f"{text!r} is not a tile 'a-b'")
+    match = _TILE_TEXT.match(text)
+    if not match:
+        raise TileTextError(f"{text!r} is not a tile 'a-b'")
+    a, b = int(match.group(1)), int(match.group(2))
+    return Tile(a, b) if a <= b else Tile(b, a)
+
+
+def tile(a: int, b: int) -> Tile:
+    """The tile with ends ``a`` and ``b`` in either order."""
+    return Tile(a, b) if a <= b else Tile(b, a)
+
+
+def in_set(t: Tile, top: int) -> bool:
+    """True when ``t`` belongs to the double-``top`` set."""
+    return 0 <= t.low and t.high <= top
+
+
+@lru_cache(maxsize=None)
+def full_set(top: int) -> tuple[Tile, ...]:
+    """Every tile of the double-``top`` set, in a fixed order (28, 55, 91, 136, 190 tiles)."""
+    return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
+
+
+def pips(t: Tile, double_blank_points: int = 0) -> int:
+    """A tile's pips; the double-blank counts ``double_blank_points`` instead of 0 (rules.md 1)."""
+    if t.high == 0:
+        return double_blank_points
+    return t.low + t.high
+
+
+def hand_pips(tiles, double_blank_points: int = 50) -> int:
+    """The pips left in a hand: a round score (rules.md 1, *Round score*)."""
+    return sum(pips(t, double_blank_points) for t in tiles)
+
+
+def lay(t: Tile, open_end: int) -> tuple[int, int]:
+    """``t`` as it lies when played on ``open_end``: ``(open_end, new open end)``.
+
+    The caller has checked that ``t`` has an end equal to ``open_end``.
+    """
+    return (open_end, t.high) if t.low == open_end else (open_end, t.low)
+
+
+def write_laid(pair: tuple[int, int]) -> str:
+    """A laid tile as the record's state writes it: engine side first, ``"12-5"``."""
+    return f"{pair[0]}-{pair[1]}"

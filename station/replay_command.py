@@ -1,0 +1,72 @@
+"""Check a game record (record-format.md) and print its result.
+
+With --json: exactly the result object of record-format.md on stdout. Without: a readable summary
+(round table, totals, winners, or the illegal event). Exit status: 0 the record is legal, 1 an
+illegal event (or reveal), 2 a bad record (not JSON, not the format, a deal that is not the set).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", help="a mexican-train-record/1 JSON file ('-' for standard input)")
+    parser.add_argument("--json", action="store_true", help="print the result object as JSON")
+
+
+def main(args: argparse.Namespace) -> int:
+    from engine.record import replay
+
+    try:
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.record, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        result, status = {"ok": False, "round": None, "event": None, "error": "bad-record",
+                          "message": f"cannot read {args.record}: {exc}"}, 2
+    else:
+        result, status = replay(text)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(summary(result, text if status != 2 else None))
+    return status
+
+
+def summary(result: dict, text: str | None) -> str:
+    """A readable account of a replay result: the round table, totals and winners, or the refusal."""
+    if not result["ok"]:
+        where = []
+        if result.get("round") is not None:
+            where.append(f"round {result['round']}")
+        if result.get("event") is not None:
+            where.append(f"event {result['event']}")
+        at = f" at {', '.join(where)}" if where else ""
+        return f"refused{at}: {result['error']}: {result['message']}"
+    names = None
+    try:
+        names = json.loads(text)["players"]
+    except (TypeError, ValueError, KeyError):
+        pass
+    names = names or [f"seat {i}" for i in range(len(result["totals"]))]
+    width = max(6, *(len(n) for n in names))
+    lines = ["round  engine  end      " + "  ".join(n.rjust(width) for n in names)]
+    for i, rnd in enumerate(result["rounds"]):
+        scores = rnd["scores"] or ["-"] * len(names)
+        end = rnd["end"] or "playing"
+        lines.append(f"{i + 1:>5}  {rnd['engine']:>4}-{rnd['engine']:<2} {end:<8} "
+                     + "  ".join(str(s).rjust(width) for s in scores))
+    lines.append("totals" + " " * 19 + "  ".join(str(t).rjust(width) for t in result["totals"]))
+    if result["winners"] is not None:
+        lines.append("winner" + ("s" if len(result["winners"]) > 1 else "") + ": "
+                     + ", ".join(names[w] for w in result["winners"]))
+    elif result["state"] is not None:
+        state = result["state"]
+        turn = "nobody (round over)" if state["turn"] is None else names[state["turn"]]
+        lines.append(f"in play: round {state['round'] + 1}, engine {state['engine']}-{state['engine']}, "
+                     f"turn: {turn}, boneyard: {state['boneyard']}")
+    return "\n".join(lines)
