@@ -1,0 +1,150 @@
+"""The LED strip: frame rendering, a recording strip for mocks, and the lazily-imported rpi-ws281x one.
+
+Colours are (r, g, b) tuples of ints 0..255. The strip objects follow rpi-ws281x's ``PixelStrip``
+interface: colours are packed ints ``(w << 24) | (r << 16) | (g << 8) | b`` (see :func:`color`).
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping, Sequence
+
+from hardware.build import HubBuild, StripSpec
+from hardware.pi import HardwareUnavailable, require_pi
+
+RGB = tuple[int, int, int]
+OFF: RGB = (0, 0, 0)
+
+
+def color(r: int, g: int, b: int, w: int = 0) -> int:
+    """Pack a colour like ``rpi_ws281x.Color``."""
+    return (w << 24) | (r << 16) | (g << 8) | b
+
+
+def unpack(c: int) -> RGB:
+    """Unpack a packed colour to (r, g, b) (white is dropped)."""
+    return (c >> 16) & 255, (c >> 8) & 255, c & 255
+
+
+def render(build: HubBuild, frame: Mapping | Sequence) -> list[RGB]:
+    """Turn a frame into one colour per LED.
+
+    ``frame`` is either a flat sequence of exactly ``strip.count`` colours, or a mapping from a
+    slot name or "ring" to one colour (fills the segment) or a list of colours (one per LED of the
+    segment). LEDs not named in a mapping are off. Raises ValueError for unknown segments, wrong
+    lengths or components outside 0..255.
+    """
+    n = build.strip.count
+    if isinstance(frame, Mapping):
+        out = [OFF] * n
+        segments = build.segments
+        for name, value in frame.items():
+            if name not in segments:
+                raise ValueError(f"unknown LED segment {name!r}; segments are {', '.join(segments)}")
+            leds = segments[name]
+            colours = [value] if _is_colour(value) else list(value)
+            if len(colours) == 1:
+                colours = colours * len(leds)
+            if len(colours) != len(leds):
+                raise ValueError(f"segment {name!r} has {len(leds)} LEDs, got {len(colours)} colours")
+            for i, c in zip(leds, colours):
+                out[i] = _check(c)
+        return out
+    out = [_check(c) for c in frame]
+    if len(out) != n:
+        raise ValueError(f"a flat frame needs {n} colours (leds.count), got {len(out)}")
+    return out
+
+
+def _is_colour(v) -> bool:
+    return isinstance(v, tuple) and len(v) == 3 and all(isinstance(x, int) for x in v)
+
+
+def _check(c) -> RGB:
+    if not (isinstance(c, (tuple, list)) and len(c) == 3 and all(isinstance(x, int) and 0 <= x <= 255 for x in c)):
+        raise ValueError(f"a colour is (r, g, b) with ints 0..255, got {c!r}")
+    return (c[0], c[1], c[2])
+
+
+class RecordingStrip:
+    """A PixelStrip stand-in that keeps every frame shown.
+
+    ``frames`` is a list of tuples of (r, g, b) (before brightness), one per ``show()``;
+    ``frame_times_ns`` holds the ``time.monotonic_ns()`` of each show.
+    """
+
+    def __init__(self, num: int, brightness: int = 255):
+        self._pixels = [0] * num
+        self._brightness = brightness
+        self.began = False
+        self.frames: list[tuple[RGB, ...]] = []
+        self.frame_times_ns: list[int] = []
+
+    def begin(self) -> None:
+        self.began = True
+
+    def numPixels(self) -> int:  # noqa: N802 -- rpi-ws281x names
+        return len(self._pixels)
+
+    def setPixelColor(self, n: int, c: int) -> None:  # noqa: N802
+        self._pixels[n] = c
+
+    def setPixelColorRGB(self, n: int, red: int, green: int, blue: int, white: int = 0) -> None:  # noqa: N802
+        self._pixels[n] = color(red, green, blue, white)
+
+    def getPixelColor(self, n: int) -> int:  # noqa: N802
+        return self._pixels[n]
+
+    def getPixels(self) -> list[int]:  # noqa: N802
+        return list(self._pixels)
+
+    def setBrightness(self, brightness: int) -> None:  # noqa: N802
+        self._brightness = brightness
+
+    def getBrightness(self) -> int:  # noqa: N802
+        return self._brightness
+
+    def show(self) -> None:
+        self.frames.append(tuple(unpack(c) for c in self._pixels))
+        self.frame_times_ns.append(time.monotonic_ns())
+
+    @property
+    def last(self) -> tuple[RGB, ...] | None:
+        """The most recent frame shown, or None."""
+        return self.frames[-1] if self.frames else None
+
+
+def open_ws281x(spec: StripSpec):
+    """Create and start an ``rpi_ws281x.PixelStrip`` for ``spec``; raises HardwareUnavailable.
+
+    Checks, before touching the library: this is a Pi (a failed begin() off-Pi can crash at exit),
+    the module imports, root for PWM/PCM (DMA via /dev/mem), /dev/spidev0.0 for SPI.
+    """
+    what = f"LED strip on GPIO{spec.gpio} ({spec.bus})"
+    model = require_pi(what)
+    if "Raspberry Pi 5" in model and spec.bus != "SPI0":
+        raise HardwareUnavailable(what, f"{model}: rpi-ws281x cannot drive PWM/PCM on the Pi 5's RP1 chip",
+                                  "wire the strip to GPIO10 (SPI) and set leds.gpio = 10")
+    try:
+        import rpi_ws281x
+    except ImportError as exc:
+        raise HardwareUnavailable(what, f"the rpi_ws281x module is missing ({exc})",
+                                  "pip install rpi-ws281x (the project's [pi] extra)") from None
+    if spec.bus == "SPI0":
+        if not os.path.exists("/dev/spidev0.0"):
+            raise HardwareUnavailable(what, "/dev/spidev0.0 does not exist",
+                                      "add dtparam=spi=on to /boot/firmware/config.txt and reboot")
+    elif os.geteuid() != 0:
+        raise HardwareUnavailable(what, f"{spec.bus} needs root for DMA through /dev/mem",
+                                  "run the station as root (the systemd unit does), or move the strip to SPI")
+    kind = "SK6812_STRIP_" if len(spec.order) == 4 else "WS2811_STRIP_"
+    strip_type = getattr(rpi_ws281x.ws, kind + spec.order, None) or getattr(rpi_ws281x, kind + spec.order)
+    strip = rpi_ws281x.PixelStrip(spec.count, spec.gpio, spec.freq_hz, spec.dma, spec.invert,
+                                  spec.brightness, spec.channel, strip_type)
+    try:
+        strip.begin()
+    except RuntimeError as exc:
+        raise HardwareUnavailable(what, f"ws2811_init failed: {exc}",
+                                  "check no other process drives the strip (busy DMA/PWM), "
+                                  "dtparam=audio=off for PWM, leds.dma = 10, and run as root") from None
+    return strip
