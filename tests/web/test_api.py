@@ -1,0 +1,156 @@
+"""The REST API against the station test double: intents, refusals, tokens, PIN, validation."""
+from conftest import PIN
+
+H = {"X-Host-Pin": PIN}
+
+
+def version(client):
+    return client.get("/api/view").json()["version"]
+
+
+def play(client, tokens, seat, tile, on, v=None):
+    return client.post(f"/api/seat/{seat}/submit", json={"event": {"play": tile, "on": on},
+                                                        "version": version(client) if v is None else v},
+                       headers={"X-Seat-Token": tokens[seat]})
+
+
+def test_view_is_open_to_all(client):
+    r = client.get("/api/view")
+    assert r.status_code == 200
+    assert set(r.json()) >= {"version", "game", "result", "standings", "seats", "leds", "log", "prompt"}
+
+
+def test_host_actions_need_pin(client, station):
+    before = station.view()
+    r = client.post("/api/host/setup", json={"players": ["Ana", "Ben"]})
+    assert r.status_code == 401 and r.json()["code"] == "forbidden"
+    r = client.post("/api/host/setup", json={"players": ["Ana", "Ben"]}, headers={"X-Host-Pin": "0000"})
+    assert r.status_code == 403 and r.json()["code"] == "forbidden" and r.json()["text"]
+    assert station.view() == before
+    assert client.post("/api/host/check", headers={"X-Host-Pin": "9"}).status_code == 403
+    assert client.post("/api/host/check", headers=H).json() == {"ok": True}
+
+
+def test_malformed_body_names_the_field(client):
+    r = client.post("/api/host/setup", json={"players": "Ana"}, headers=H)
+    assert r.status_code == 422
+    assert any(d["loc"][-1] == "players" for d in r.json()["detail"])
+    r = client.post("/api/seat/0/submit", json={"event": {"draw": True}}, headers={"X-Seat-Token": "x"})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "version"]
+
+
+def test_play_and_refusals(client, game, station):
+    assert play(client, game, 0, "6-1", 0).status_code == 200
+    # wrong seat token: refused, nothing changed
+    v = version(client)
+    r = client.post("/api/seat/1/submit", json={"event": {"play": "6-2", "on": 1}, "version": v},
+                    headers={"X-Seat-Token": game[0]})
+    assert r.status_code == 403 and version(client) == v
+    r = client.post("/api/seat/1/submit", json={"event": {"play": "6-2", "on": 1}, "version": v})
+    assert r.status_code == 401
+    # token in the query works too
+    r = client.post(f"/api/seat/1/submit?token={game[1]}", json={"event": {"play": "6-2", "on": 0}, "version": v})
+    assert r.status_code == 409 and r.json()["code"] == "train-closed"
+    assert "closed" in r.json()["text"]
+    # not your turn
+    r = play(client, game, 2, "6-3", 2)
+    assert r.json()["code"] == "not-your-turn"
+    # translated reason
+    r = client.post(f"/api/seat/1/submit?lang=so", json={"event": {"play": "5-5", "on": 1}, "version": v},
+                    headers={"X-Seat-Token": game[1]})
+    assert r.json()["code"] == "no-match" and r.json()["text"] != r.json()["message"]
+
+
+def test_stale_version_refused_and_changes_nothing(client, game):
+    v = version(client)
+    assert play(client, game, 0, "6-1", 0, v).status_code == 200
+    v2 = version(client)
+    r = play(client, game, 1, "6-2", 1, v)
+    assert r.status_code == 409 and r.json()["code"] == "stale"
+    assert r.json()["text"] == "The table changed, look again."
+    assert version(client) == v2
+
+
+def test_seat_view_only_for_its_token(client, game):
+    r = client.get("/api/seat/0/view", headers={"X-Seat-Token": game[0]})
+    assert r.status_code == 200 and r.json()["me"]["seat"] == 0
+    assert client.get("/api/seat/0/view", headers={"X-Seat-Token": game[1]}).status_code == 403
+
+
+def test_round_score_correct_export(client, game):
+    for seat, tile in ((0, "6-1"), (1, "6-2"), (2, "6-3"), (3, "6-4"), (0, "1-2")):
+        assert play(client, game, seat, tile, seat).status_code == 200, tile
+    for seat, pips in ((1, 9), (2, 4), (3, 11)):
+        r = client.post(f"/api/seat/{seat}/reveal", json={"hand": pips}, headers={"X-Seat-Token": game[seat]})
+        assert r.status_code == 200
+    view = client.get("/api/view").json()
+    assert view["result"]["totals"] == [0, 9, 4, 11]
+    r = client.post("/api/host/correct", json={"round": 0, "seat": 1, "score": 5, "reason": "miscount"}, headers=H)
+    assert r.status_code == 200 and r.json()["result"]["totals"][1] == 5
+    r = client.get("/api/host/export", headers=H)
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    assert r.json()["rounds"][0]["corrections"] == [{"seat": 1, "score": 5, "reason": "miscount"}]
+    assert client.get(f"/api/host/export?pin={PIN}").status_code == 200
+    assert client.get("/api/host/export").status_code == 401
+
+
+def test_undo_release_end(client, game):
+    v = version(client)
+    play(client, game, 0, "6-1", 0)
+    r = client.post("/api/host/undo", json={"version": v}, headers=H)
+    assert r.json()["code"] == "stale"
+    r = client.post("/api/host/undo", json={"version": version(client)}, headers=H)
+    assert r.status_code == 200 and r.json()["result"]["state"]["trains"][0]["tiles"] == []
+    assert client.post("/api/host/seat/2/release", headers=H).status_code == 200
+    assert client.get("/api/seat/2/view", headers={"X-Seat-Token": game[2]}).status_code == 403
+    r = client.post("/api/host/end", json={"abandon": True}, headers=H)
+    assert r.json()["game"]["status"] == "abandoned"
+
+
+def test_seat_code_qr_and_address(client, game):
+    r = client.get("/api/host/seat/1/code", headers=H).json()
+    assert r["link"].endswith(f"/seat/1?code={r['code']}") and r["svg"].startswith("<svg")
+    a = client.get("/api/hub/address").json()
+    assert a["url"].startswith("http://") and "hub.local" in a["mdns"] and "<svg" in a["svg"]
+    assert client.get("/api/host/seat/1/code").status_code == 401
+
+
+def test_virtual_hub(client, station):
+    assert client.post("/api/hub/press", json={"seat": 1, "long": True}).status_code == 200
+    assert station.presses == [(1, True)]
+    assert client.post("/api/hub/slot", json={"slot": "mexican", "occupied": True}).status_code == 200
+    assert station.slots == {"mexican": True}
+
+
+def test_virtual_hub_off_without_mock(station):
+    from fastapi.testclient import TestClient
+
+    from web.app import create_app
+    with TestClient(create_app(station, mock=False)) as c:
+        r = c.post("/api/hub/press", json={"seat": 1})
+        assert r.status_code == 404 and r.json()["code"] == "not-mock"
+
+
+def test_websocket_pushes_each_view(client, game):
+    with client.websocket_connect("/ws") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "view"
+        play(client, game, 0, "6-1", 0)
+        msg = ws.receive_json()
+        assert msg["view"]["version"] == first["view"]["version"] + 1
+    with client.websocket_connect(f"/ws?seat=1&token={game[1]}") as ws:
+        msg = ws.receive_json()
+        assert msg["view"]["me"]["seat"] == 1
+        assert "1" in msg["view"]["me"]["options"]["play"]
+    with client.websocket_connect("/ws?seat=1&token=bad") as ws:
+        assert ws.receive_json()["code"] == "forbidden"
+        assert "me" not in ws.receive_json()["view"]
+
+
+def test_pages_and_assets(client):
+    for path in ("/", "/table", "/seat/0", "/host", "/hub", "/docs", "/openapi.json", "/static/css/app.css",
+                 "/static/js/live.js", "/static/media/wake.webm", "/static/swagger/swagger-ui-bundle.js"):
+        assert client.get(path).status_code == 200, path
+    for path in ("/", "/table", "/seat/0", "/host", "/hub", "/docs"):
+        html = client.get(path).text
+        assert "cdn" not in html.lower() and "https://" not in html, path

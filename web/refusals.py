@@ -1,0 +1,55 @@
+"""Refusal reasons in the player's language, worded from the error code and its facts.
+
+The station's English ``message`` is the fallback for a code this table does not know.
+"""
+from __future__ import annotations
+
+from .i18n import N_, gettext_for
+
+#: error code -> sentence (record-format.md's error table plus the station's own codes)
+REASONS: dict[str, str] = {
+    "bad-record": N_("That is not a valid move."),
+    "round-over": N_("The round is over."),
+    "not-your-turn": N_("It is not your turn."),
+    "engine-missing": N_("The engine double must be placed first."),
+    "no-such-tile": N_("That tile is not in this set."),
+    "tile-on-table": N_("That tile is already on the table."),
+    "not-in-hand": N_("That tile is not in your hand."),
+    "first-turn": N_("On the first turn you may only play on your own train."),
+    "cannot-end-turn": N_("You cannot end your turn now: play a tile first."),
+    "open-double": N_("An open double must be satisfied first."),
+    "train-closed": N_("That train is closed: it is another player's train without a marker."),
+    "no-match": N_("That tile does not match the open end of the train."),
+    "must-play": N_("You have a tile you can play, so you must play."),
+    "already-drew": N_("You have already drawn from the boneyard."),
+    "boneyard-empty": N_("The boneyard is empty."),
+    "must-draw": N_("Draw from the boneyard before you pass."),
+    "bad-reveal": N_("Those tiles do not match your hand."),
+    "stale": N_("The table changed, look again."),
+    "forbidden": N_("Not allowed: wrong seat code or host PIN."),
+    "no-game": N_("No game has been set up yet."),
+    "bad-request": N_("That request was not understood."),
+    "not-mock": N_("The virtual hub works only with the mock hardware."),
+}
+
+#: fact key -> label; shown after the reason ("Tile: 12-5")
+FACT_LABELS: dict[str, str] = {
+    "tile": N_("Tile"),
+    "double": N_("Open double"),
+    "open_double": N_("Open double"),
+}
+
+
+def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = None) -> str:
+    """The reason for a refusal in ``lang``."""
+    _ = gettext_for(lang)
+    reason = REASONS.get(code)
+    if reason is None:
+        return message or _(REASONS["bad-request"])
+    text = _(reason)
+    for key, label in FACT_LABELS.items():
+        value = (facts or {}).get(key)
+        if isinstance(value, (str, int)) and value != "":
+            text += f" ({_(label)}: {value})"
+            break
+    return text

@@ -1,0 +1,208 @@
+"""REST endpoints: one per station intent. Seat token: ``X-Seat-Token`` header or ``token`` query;
+host PIN: ``X-Host-Pin`` header (or ``pin`` query for the export download link)."""
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from station.interface import Forbidden, StationError
+
+from . import qr
+from .app import Unauthorized
+
+router = APIRouter(prefix="/api")
+
+
+def _station(request: Request):
+    return request.app.state.station
+
+
+def _token(token_header: str | None, token_query: str | None) -> str:
+    token = token_header or token_query
+    if not token:
+        raise Unauthorized("a seat token is needed", facts={"need": "token"})
+    return token
+
+
+def _pin(pin_header: str | None, pin_query: str | None = None) -> str:
+    pin = pin_header or pin_query
+    if not pin:
+        raise Unauthorized("the host PIN is needed", facts={"need": "pin"})
+    return pin
+
+
+class JoinBody(BaseModel):
+    code: str = Field(min_length=1, max_length=64, description="the seat's short join code")
+
+
+class SubmitBody(BaseModel):
+    event: dict[str, Any] = Field(description='record-format.md event without "seat", e.g. {"play": "12-5", "on": 1}')
+    version: int = Field(description="the view version the move was made on")
+
+
+class HandBody(BaseModel):
+    tiles: list[str]
+
+
+class RevealBody(BaseModel):
+    hand: list[str] | int = Field(description="the tiles left in hand, or the pip count")
+
+
+class SetupBody(BaseModel):
+    players: list[str] = Field(min_length=2, max_length=14)
+    profile: Literal["classic", "hub"] = "hub"
+    set: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    hidden_hands: bool = True
+
+
+class UndoBody(BaseModel):
+    version: int
+
+
+class CorrectBody(BaseModel):
+    round: int = Field(ge=0)
+    seat: int = Field(ge=0)
+    score: int = Field(ge=0)
+    reason: str = Field(min_length=1, max_length=200)
+
+
+class EndBody(BaseModel):
+    abandon: bool = False
+
+
+class PressBody(BaseModel):
+    seat: int = Field(ge=0)
+    long: bool = False
+
+
+class SlotBody(BaseModel):
+    slot: str = Field(min_length=1, max_length=32)
+    occupied: bool
+
+
+TokenH = Header(None, alias="X-Seat-Token")
+PinH = Header(None, alias="X-Host-Pin")
+
+
+@router.get("/view", summary="The table as everyone may see it")
+async def get_view(request: Request) -> dict:
+    return _station(request).view()
+
+
+@router.get("/seat/{seat}/view", summary="The table plus this seat's own options and hand")
+async def get_seat_view(request: Request, seat: int, x_seat_token: str | None = TokenH,
+                        token: str | None = Query(None)) -> dict:
+    return _station(request).seat_view(seat, _token(x_seat_token, token))
+
+
+@router.post("/seat/{seat}/join", summary="Trade the seat's short code for its token")
+async def join(request: Request, seat: int, body: JoinBody) -> dict:
+    token = _station(request).join(seat, body.code.strip())
+    return {"seat": seat, "token": token}
+
+
+@router.post("/seat/{seat}/submit", summary="A move: play, draw, pass, done, engine")
+async def submit(request: Request, seat: int, body: SubmitBody, x_seat_token: str | None = TokenH,
+                 token: str | None = Query(None)) -> dict:
+    event = {k: v for k, v in body.event.items() if k != "seat"}
+    return _station(request).submit(seat, _token(x_seat_token, token), event, body.version)
+
+
+@router.post("/seat/{seat}/hand", summary="Register the seat's hand privately")
+async def register_hand(request: Request, seat: int, body: HandBody, x_seat_token: str | None = TokenH,
+                        token: str | None = Query(None)) -> dict:
+    return _station(request).register_hand(seat, _token(x_seat_token, token), body.tiles)
+
+
+@router.post("/seat/{seat}/reveal", summary="At the round's end: the tiles left or the pip count")
+async def reveal(request: Request, seat: int, body: RevealBody, x_seat_token: str | None = TokenH,
+                 token: str | None = Query(None)) -> dict:
+    return _station(request).reveal(seat, _token(x_seat_token, token), body.hand)
+
+
+@router.post("/host/check", summary="Check the host PIN")
+async def host_check(request: Request, x_host_pin: str | None = PinH) -> dict:
+    import hmac
+    if not hmac.compare_digest(str(_pin(x_host_pin)), str(_station(request).host_pin)):
+        raise Forbidden("wrong host PIN")
+    return {"ok": True}
+
+
+@router.get("/host/seat/{seat}/code", summary="The seat's short join code, link and QR code (SVG)")
+async def seat_code(request: Request, seat: int, x_host_pin: str | None = PinH) -> dict:
+    code = _station(request).seat_code(seat, _pin(x_host_pin))
+    link = f"{qr.base_url(request)}/seat/{seat}?code={code}"
+    return {"seat": seat, "code": code, "link": link, "svg": qr.svg(link)}
+
+
+@router.post("/host/seat/{seat}/release", summary="Release a seat (its token stops working)")
+async def release_seat(request: Request, seat: int, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).release_seat(seat, _pin(x_host_pin))
+
+
+@router.post("/host/setup", summary="Set up a game")
+async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).setup_game(_pin(x_host_pin), [p.strip() for p in body.players], body.profile,
+                                        body.set, body.options, body.hidden_hands)
+
+
+@router.post("/host/start", summary="Start the next round")
+async def start(request: Request, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).start_round(_pin(x_host_pin))
+
+
+@router.post("/host/undo", summary="Undo the last event")
+async def undo(request: Request, body: UndoBody, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).undo(_pin(x_host_pin), body.version)
+
+
+@router.post("/host/correct", summary="Correct a seat's score in a scored round")
+async def correct(request: Request, body: CorrectBody, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).correct(_pin(x_host_pin), body.round, body.seat, body.score, body.reason)
+
+
+@router.post("/host/end", summary="End or abandon the game")
+async def end(request: Request, body: EndBody, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).end_game(_pin(x_host_pin), body.abandon)
+
+
+@router.get("/host/export", summary="Download the game as a mexican-train-record/1 document")
+async def export(request: Request, game_id: int | None = None, x_host_pin: str | None = PinH,
+                 pin: str | None = Query(None)) -> Response:
+    import hmac
+    if not hmac.compare_digest(str(_pin(x_host_pin, pin)), str(_station(request).host_pin)):
+        raise Forbidden("wrong host PIN")
+    record = _station(request).export(game_id)
+    name = f"mexican-train-{game_id if game_id is not None else 'game'}.json"
+    return Response(json.dumps(record, indent=1, ensure_ascii=False), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/hub/address", summary="The hub's address (IP) as text and QR code, and hub.local")
+async def hub_address(request: Request) -> dict:
+    url = qr.lan_url(request)
+    return {"url": url, "mdns": qr.mdns_url(request), "svg": qr.svg(url)}
+
+
+def _mock_only(request: Request) -> None:
+    if not request.app.state.mock:
+        raise StationError("the virtual hub needs the mock hardware", code="not-mock")
+
+
+@router.post("/hub/press", summary="Virtual hub: press a seat button (mock only)")
+async def press(request: Request, body: PressBody) -> dict:
+    _mock_only(request)
+    _station(request).mock_press(body.seat, body.long)
+    return {"ok": True}
+
+
+@router.post("/hub/slot", summary="Virtual hub: a tile put in or taken out of a slot (mock only)")
+async def slot(request: Request, body: SlotBody) -> dict:
+    _mock_only(request)
+    _station(request).mock_slot(body.slot, body.occupied)
+    return {"ok": True}

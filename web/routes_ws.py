@@ -1,0 +1,72 @@
+"""``/ws``: every new ``view()`` pushed as soon as the station publishes it.
+
+Query ``seat`` and ``token`` make it a seat's socket: it then gets ``seat_view`` (with ``me``).
+Messages: ``{"type": "view", "view": {...}}`` and ``{"type": "error", ...}``. The client may send
+anything (e.g. ``"ping"``) to keep the connection warm; it is answered with ``{"type": "pong"}``.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from station.interface import StationError
+
+router = APIRouter()
+
+
+def _current(station, seat: int | None, token: str | None) -> tuple[dict, dict | None]:
+    if seat is not None and token:
+        try:
+            return station.seat_view(seat, token), None
+        except StationError as exc:
+            return station.view(), exc.as_dict()
+    return station.view(), None
+
+
+@router.websocket("/ws")
+async def live(ws: WebSocket):
+    station = ws.app.state.station
+    seat_q = ws.query_params.get("seat")
+    seat = int(seat_q) if seat_q and seat_q.lstrip("-").isdigit() else None
+    token = ws.query_params.get("token") or None
+    await ws.accept()
+    queue = station.subscribe()
+    lock = asyncio.Lock()
+
+    async def send(message: dict) -> None:
+        async with lock:
+            await ws.send_json(message)
+
+    try:
+        view, err = _current(station, seat, token)
+        if err:
+            await send({"type": "error", **err})
+            seat = token = None
+        await send({"type": "view", "view": view})
+
+        async def pump():
+            while True:
+                await queue.get()
+                while not queue.empty():          # only the newest matters
+                    queue.get_nowait()
+                v, e = _current(station, seat, token)
+                await send({"type": "view", "view": v})
+
+        async def listen():
+            while True:
+                await ws.receive_text()
+                await send({"type": "pong"})
+
+        tasks = [asyncio.create_task(pump()), asyncio.create_task(listen())]
+        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for t in pending:
+            t.cancel()
+        for t in done:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+                t.result()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        station.unsubscribe(queue)

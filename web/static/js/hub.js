@@ -1,0 +1,91 @@
+/* Virtual hub (mock backend): the hub drawn with its LEDs as the station lights them; slots toggle
+   a tile in/out, seat buttons give a short press (tap) or a long press (hold, or the "hold" button). */
+(function () {
+  "use strict";
+  const MT = window.MT, t = MT.t, el = MT.el;
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const box = document.getElementById("hub");
+  if (!box) { MT.live.start({}); return; }
+  const occupied = {};
+  let drawn = "";
+
+  function rgb(c) { return c ? `rgb(${c[0]},${c[1]},${c[2]})` : "#222"; }
+  function slotNames(view) {
+    const n = Math.max((view.game && view.game.hardware_seats) || 8, ...Object.keys((view.leds || {}).frame || {})
+      .filter((k) => /^seat\d+$/.test(k)).map((k) => Number(k.slice(4)) + 1));
+    return Array.from({ length: Math.min(n, 12) }, (_, i) => "seat" + i);
+  }
+  function label(slot, view) {
+    if (slot === "engine") return t("Engine slot");
+    if (slot === "mexican") return t("Mexican train slot");
+    const i = Number(slot.slice(4));
+    return t("Slot of %(name)s", { name: MT.name(i, view) });
+  }
+  async function toggle(slot) {
+    occupied[slot] = !occupied[slot];
+    const r = await MT.api("POST", "/api/hub/slot", { slot: slot, occupied: occupied[slot] });
+    if (!r.ok) { occupied[slot] = !occupied[slot]; MT.toast(r.data && r.data.text || t("Refused"), false); }
+    draw(MT.view, true);
+  }
+  function draw(view, force) {
+    const seats = slotNames(view);
+    const key = seats.join(",") + JSON.stringify(view.leds) + JSON.stringify(occupied) + JSON.stringify(view.game && view.game.players);
+    if (key === drawn && !force) return;
+    drawn = key;
+    const leds = view.leds || { frame: {}, flash: [] };
+    const frame = leds.frame || {}, flash = new Set(leds.flash || []);
+    const svg = document.createElementNS(SVGNS, "svg");
+    svg.setAttribute("viewBox", "-160 -160 320 320");
+    svg.setAttribute("class", "hub");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", t("The hub"));
+    const mk = (tag, attrs, parent) => { const e = document.createElementNS(SVGNS, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); (parent || svg).append(e); return e; };
+    mk("circle", { r: 150, fill: "#1a1f26", stroke: rgb(frame.ring), "stroke-width": 8 });
+    const slots = [["engine", 0, 0], ["mexican", 0, -62]].concat(seats.map((s, i) => {
+      const a = (2 * Math.PI * i) / seats.length + Math.PI / 2;
+      return [s, Math.round(112 * Math.cos(a)), Math.round(112 * Math.sin(a))];
+    }));
+    for (const [slot, x, y] of slots) {
+      const g = mk("g", { class: "slot" + (leds.pulse === slot || flash.has(slot) ? " pulse" : ""), tabindex: 0, role: "button",
+        "data-slot": slot, "aria-pressed": occupied[slot] ? "true" : "false",
+        "aria-label": label(slot, view) + ": " + (occupied[slot] ? t("tile in") : t("empty")) });
+      mk("circle", { cx: x, cy: y, r: 26, fill: rgb(frame[slot]), stroke: "#000", "stroke-width": 2 }, g);
+      if (occupied[slot]) mk("rect", { x: x - 9, y: y - 16, width: 18, height: 32, rx: 3, fill: "#f4f1e8", stroke: "#333" }, g);
+      const txt = slot === "engine" ? "◎" : slot === "mexican" ? "☆" : (Array.from(MT.name(Number(slot.slice(4)), view))[0] || "?").toUpperCase() + MT.seatSymbol(Number(slot.slice(4)));
+      const tx = mk("text", { x: x, y: y + 44, fill: "#f3f5f7", "font-size": 14, "text-anchor": "middle", "font-weight": 700 }, g);
+      tx.textContent = txt;
+      g.addEventListener("click", () => toggle(slot));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(slot); } });
+    }
+    const hadFocus = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute("data-slot");
+    box.replaceChildren(svg);
+    if (hadFocus) { const f = svg.querySelector(`[data-slot="${hadFocus}"]`); if (f) f.focus(); }
+    buttons(view, seats);
+  }
+  async function press(i, long) {
+    const r = await MT.api("POST", "/api/hub/press", { seat: i, long: long });
+    if (!r.ok) MT.toast(r.data && r.data.text || t("Refused"), false);
+  }
+  let shownButtons = "";
+  function buttons(view, seats) {
+    const players = (view.game && view.game.players) || [];
+    const n = Math.max(players.length, 0) || seats.length;
+    const key = n + players.join(",");
+    if (key === shownButtons) return;
+    shownButtons = key;
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      let downAt = 0;
+      const main = el("button", { type: "button", class: "btn", "data-press": i,
+        "aria-label": t("Button of %(name)s: tap for a short press, hold for a long press", { name: MT.name(i, view) }),
+        onpointerdown: () => { downAt = Date.now(); },
+        onclick: () => { const long = downAt && Date.now() - downAt > 600; downAt = 0; press(i, !!long); } }, MT.badge(i, MT.name(i, view)));
+      const hold = el("button", { type: "button", class: "btn", "data-long": i,
+        "aria-label": t("Long press on the button of %(name)s", { name: MT.name(i, view) }), onclick: () => press(i, true) }, t("hold"));
+      out.push(el("div", { class: "row card" }, main, hold));
+    }
+    document.getElementById("buttons").replaceChildren(...out);
+  }
+  MT.onView((v) => draw(v, false));
+  MT.live.start({});
+})();

@@ -1,0 +1,110 @@
+/* Scoreboard: standings with shared ranks, round table, corrections, running-totals chart. */
+(function () {
+  "use strict";
+  const MT = window.MT, t = MT.t, el = MT.el;
+  const SVGNS = "http://www.w3.org/2000/svg";
+
+  function scoresOf(view) {
+    return ((view.result && view.result.rounds) || []).map((r) => r.scores);
+  }
+  function standings(view) {
+    const box = document.getElementById("standings");
+    const groups = [];
+    for (const s of view.standings || []) {
+      const g = groups.find((x) => x.rank === s.rank);
+      if (g) g.items.push(s); else groups.push({ rank: s.rank, items: [s] });
+    }
+    box.replaceChildren(...groups.map((g) => {
+      const shared = g.items.length > 1;
+      const label = shared ? g.rank + "=" : String(g.rank);
+      return el("li", { "data-rank": label },
+        el("span", { class: "row" }, el("span", { class: "rank" }, label),
+          ...g.items.map((s, i) => [i ? ", " : null, MT.badge(s.seat, s.name)])),
+        el("span", { class: "count", "aria-label": t("%(n)s points", { n: g.items[0].total }) }, String(g.items[0].total)));
+    }));
+  }
+  function tieText(view) {
+    const res = view.result, winners = res.winners;
+    if (!winners || !winners.length) return "";
+    if (MT.boot.lang === "en" && view.tie_break) return view.tie_break;
+    if (winners.length > 1) return t("Tied on total: they share the win.");
+    const best = Math.min(...res.totals);
+    const tied = res.totals.map((v, i) => [v, i]).filter(([v]) => v === best).map(([, i]) => i);
+    if (tied.length < 2) return "";
+    const rounds = scoresOf(view).filter(Boolean);
+    const zeros = (i) => rounds.filter((r) => r[i] === 0).length;
+    const w = winners[0];
+    if (tied.every((i) => i === w || zeros(i) < zeros(w))) return t("Tied on total: most rounds scored 0 wins.");
+    return t("Tied on total and on rounds scored 0: the lowest non-zero round score wins.");
+  }
+  function winner(view) {
+    const box = document.getElementById("winner");
+    const res = view.result;
+    if (!res || !res.winners || !res.winners.length) { box.hidden = true; return; }
+    box.hidden = false;
+    const names = res.winners.map((s, i) => [i ? ", " : null, MT.badge(s)]);
+    box.replaceChildren(el("p", { class: "winner" }, "🏆 ", res.winners.length > 1 ? t("Winners:") : t("Winner:"), " ", names),
+      el("p", { id: "tie-break" }, tieText(view)));
+  }
+  function table(view) {
+    const box = document.getElementById("rounds");
+    const players = (view.game && view.game.players) || [];
+    const rounds = (view.result && view.result.rounds) || [];
+    if (!players.length) { box.replaceChildren(el("p", { class: "muted" }, t("No game yet"))); return; }
+    const head = el("tr", {}, el("th", { scope: "col" }, t("Round")),
+      players.map((p, i) => el("th", { scope: "col" }, MT.badge(i, p))));
+    const body = rounds.map((r, ri) => {
+      const corrected = new Set((r.corrections || []).map((c) => c.seat));
+      return el("tr", {}, el("th", { scope: "row" }, el("span", { class: "row" }, String(ri + 1), " ", MT.tileEl(r.engine + "-" + r.engine))),
+        players.map((p, i) => {
+          if (!r.scores) return el("td", { class: "muted" }, r.end ? t("counting") : "…");
+          const v = r.scores[i];
+          return el("td", { class: (v === 0 ? "zero" : "") + (corrected.has(i) ? " corr" : "") },
+            v === 0 ? "0 ★" : String(v), corrected.has(i) ? el("span", { "aria-label": t("corrected") }, " ✎") : null);
+        }));
+    });
+    const totals = (view.result && view.result.totals) || [];
+    const foot = el("tr", {}, el("td", {}, t("Total")), players.map((p, i) => el("td", { "data-seat": i }, String(totals[i] ?? 0))));
+    box.replaceChildren(el("table", { class: "scores", id: "score-table" }, el("thead", {}, head), el("tbody", {}, body), el("tfoot", {}, foot)));
+    const list = document.getElementById("corrections");
+    const items = [];
+    rounds.forEach((r, ri) => (r.corrections || []).forEach((c) => {
+      const from = c.from ?? c.old ?? c.was ?? null;
+      items.push(el("li", {}, t("Round %(r)s, %(name)s: %(old)s → %(new)s (host)",
+        { r: ri + 1, name: MT.name(c.seat, view), old: from === null ? "?" : from, new: c.score }),
+        c.reason ? " — " + c.reason : ""));
+    }));
+    list.replaceChildren(...items);
+  }
+  function chart(view) {
+    const box = document.getElementById("chart");
+    const players = (view.game && view.game.players) || [];
+    const rows = scoresOf(view).filter(Boolean);
+    if (!players.length || !rows.length) { box.replaceChildren(el("p", { class: "muted" }, t("The chart starts after the first round."))); return; }
+    const run = players.map((p, i) => { let s = 0; return [0].concat(rows.map((r) => (s += r[i]))); });
+    const max = Math.max(10, ...run.flat());
+    const W = 320, H = 180, L = 30, B = 20, n = rows.length;
+    const x = (k) => L + (W - L - 8) * (k / Math.max(1, n));
+    const y = (v) => H - B - (H - B - 8) * (v / max);
+    const svg = document.createElementNS(SVGNS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.setAttribute("class", "chart");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("Running totals") + ": " + players.map((p, i) => p + " " + run[i][n]).join(", "));
+    const add = (tag, attrs, text) => { const e = document.createElementNS(SVGNS, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); if (text) e.textContent = text; svg.append(e); return e; };
+    add("line", { x1: L, y1: H - B, x2: W, y2: H - B, stroke: "#667" });
+    add("line", { x1: L, y1: 4, x2: L, y2: H - B, stroke: "#667" });
+    add("text", { x: 2, y: 14, fill: "#b4bdc8", "font-size": 11 }, String(max));
+    add("text", { x: 2, y: H - B, fill: "#b4bdc8", "font-size": 11 }, "0");
+    for (let k = 1; k <= n; k++) add("text", { x: x(k) - 3, y: H - 5, fill: "#b4bdc8", "font-size": 10 }, String(k));
+    players.forEach((p, i) => {
+      const pts = run[i].map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+      add("polyline", { points: pts, fill: "none", stroke: MT.seatColour(i), "stroke-width": 2.5, "stroke-dasharray": ["", "6 3", "2 3", "8 3 2 3"][i % 4] });
+      add("text", { x: Math.min(W - 14, x(n) + 2), y: y(run[i][n]) + 4, fill: MT.seatColour(i), "font-size": 11, "font-weight": 700 },
+        (Array.from(p)[0] || "?").toUpperCase() + MT.seatSymbol(i));
+    });
+    box.replaceChildren(svg);
+  }
+  MT.onView(function (view) { standings(view); winner(view); table(view); chart(view); });
+  MT.live.start({});
+})();

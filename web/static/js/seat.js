@@ -1,0 +1,144 @@
+/* Seat controller: join by code/QR, choose a train then a tile, draw / pass / done, count the hand. */
+(function () {
+  "use strict";
+  const MT = window.MT, t = MT.t, el = MT.el;
+  const seat = Number(MT.boot.seat);
+  const KEY = "mt-seat-" + seat;
+  let token = localStorage.getItem(KEY);
+  let chosen = null, picked = new Set(), busy = false;
+  const $ = (id) => document.getElementById(id);
+
+  function headers() { return { "X-Seat-Token": token }; }
+  function reason(code) { return (MT.boot.reasons || {})[code] || (MT.boot.lang === "en" ? code : t("Closed")); }
+
+  async function join(code) {
+    const r = await MT.api("POST", `/api/seat/${seat}/join`, { code: code });
+    if (!r.ok) { MT.toast(r.data && r.data.text || t("Wrong code"), false); showJoin(); return; }
+    token = r.data.token;
+    localStorage.setItem(KEY, token);
+    start();
+  }
+  function showJoin() {
+    $("join").hidden = false; $("controller").hidden = true;
+    $("join-code").focus();
+  }
+  function start() {
+    $("join").hidden = true; $("controller").hidden = false;
+    MT.live.onError = function (msg) {
+      if (msg.code === "forbidden") { localStorage.removeItem(KEY); token = null; MT.toast(t("This seat was released: join again."), false); showJoin(); }
+    };
+    MT.live.start({ seat: seat, token: token });
+  }
+
+  async function send(event) {
+    if (busy || !MT.view) return;
+    busy = true;
+    const r = await MT.api("POST", `/api/seat/${seat}/submit`, { event: event, version: MT.view.version }, headers());
+    busy = false;
+    if (r.ok) { chosen = null; if (r.data && r.data.version) { /* the socket brings the seat view */ } return; }
+    MT.toast(r.data && r.data.text || t("Refused"), false);
+    if (r.status === 403) MT.live.onError({ code: "forbidden" });
+  }
+
+  function renderTrains(view, opts) {
+    const box = $("trains");
+    const trains = opts.trains || [];
+    if (!trains.length) { box.replaceChildren(); return; }
+    if (chosen !== null && !trains.some((tr) => String(tr.on) === chosen && tr.open)) chosen = null;
+    const st = view.result && view.result.state;
+    box.replaceChildren(...trains.map((tr) => {
+      const key = String(tr.on);
+      const info = st && st.trains.find((x) => String(x.owner === null ? "mexican" : x.owner) === key);
+      const end = info ? (info.end === null ? st.engine : info.end) : "";
+      const label = tr.on === "mexican" ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
+        : MT.badge(Number(tr.on), Number(tr.on) === seat ? t("My train") : MT.trainName(tr.on, view));
+      return el("button", { type: "button", class: "choice" + (tr.open ? " open" : "") + (chosen === key ? " selected" : ""),
+        "data-train": key, "aria-pressed": chosen === key ? "true" : "false", disabled: !tr.open,
+        onclick: () => { chosen = key; render(MT.view); $("tiles").querySelector("button") && $("tiles").querySelector("button").focus(); } },
+        label, el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: end }) : reason(tr.reason || "train-closed")));
+    }));
+  }
+  function renderTiles(opts) {
+    const box = $("tiles");
+    const tiles = chosen === null ? [] : ((opts.play || {})[chosen] || []);
+    $("tile-hint").textContent = chosen === null ? t("Choose a train first.") : (tiles.length ? "" : t("No tile fits this train."));
+    box.replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile,
+      "aria-label": t("Play %(tile)s on %(train)s", { tile: tile, train: MT.trainName(chosen === "mexican" ? "mexican" : Number(chosen)) }),
+      onclick: () => send({ play: tile, on: chosen === "mexican" ? "mexican" : Number(chosen) }) }, tile)));
+  }
+  function offTable(view) {
+    const st = view.result && view.result.state, top = view.game.set;
+    const on = new Set();
+    for (const tr of (st ? st.trains : [])) for (const tile of tr.tiles) on.add(tile.split("-").map(Number).sort((a, b) => a - b).join("-"));
+    if (st) on.add(st.engine + "-" + st.engine);
+    const all = [];
+    for (let a = 0; a <= top; a++) for (let b = a; b <= top; b++) if (!on.has(a + "-" + b)) all.push(a + "-" + b);
+    return all;
+  }
+  function pips(tile) { const [a, b] = tile.split("-").map(Number); return a + b === 0 ? ((MT.view.game.options || {}).double_blank_points ?? 50) : a + b; }
+  function renderCount(view) {
+    const card = $("count-card");
+    const rounds = (view.result && view.result.rounds) || [];
+    const last = rounds[rounds.length - 1];
+    const sentKey = "mt-count-" + (view.game && view.game.id) + "-" + rounds.length + "-" + seat;
+    const need = last && last.end && !last.scores && !(last.out || []).includes(seat) && !sessionStorage.getItem(sentKey);
+    card.hidden = !need;
+    if (!need) { picked.clear(); return; }
+    card.dataset.key = sentKey;
+    const hand = view.me && view.me.hand;
+    const tiles = hand || offTable(view);
+    $("count-tiles").replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile, "aria-pressed": picked.has(tile) ? "true" : "false",
+      onclick: () => { picked.has(tile) ? picked.delete(tile) : picked.add(tile); renderCount(MT.view); } }, tile)));
+    const sum = Array.from(picked).reduce((s, x) => s + pips(x), 0);
+    $("count-sum").textContent = picked.size ? t("%(n)s tiles, %(p)s points", { n: picked.size, p: sum }) : "";
+  }
+  function render(view) {
+    if (!token) return;
+    const me = view.me;
+    const name = view.game && view.game.players[seat];
+    $("seat-title").replaceChildren(name ? MT.badge(seat, name) : t("Seat %(n)s", { n: seat + 1 }));
+    const opts = (me && me.options) || { trains: [], play: {} };
+    const st = view.result && view.result.state;
+    const mine = st && st.turn === seat;
+    $("my-turn").textContent = !st ? "" : (mine ? t("Your turn") : (st.turn === null || st.turn === undefined ? "" : t("Waiting for %(name)s", { name: MT.name(st.turn, view) })));
+    $("my-turn").className = mine ? "turn-yes" : "muted";
+    $("play-card").hidden = !mine;
+    $("actions").hidden = !mine;
+    renderTrains(view, opts);
+    renderTiles(opts);
+    $("btn-draw").disabled = !opts.draw;
+    $("btn-pass").disabled = !opts.pass;
+    $("btn-done").disabled = !opts.done;
+    $("btn-done").hidden = !opts.done && !(st && st.first_turn);
+    renderCount(view);
+  }
+
+  $("join-form").addEventListener("submit", (e) => { e.preventDefault(); join($("join-code").value.trim()); });
+  $("btn-draw").addEventListener("click", () => send({ draw: true }));
+  $("btn-pass").addEventListener("click", () => send({ pass: true }));
+  $("btn-done").addEventListener("click", () => send({ done: true }));
+  $("btn-leave").addEventListener("click", async () => {
+    if (!(await MT.confirm(t("Leave this seat on this phone?")))) return;
+    localStorage.removeItem(KEY); token = null; showJoin();
+  });
+  $("count-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const typed = $("pips").value.trim();
+    const hand = picked.size ? Array.from(picked) : (typed === "" ? null : Number(typed));
+    if (hand === null) { MT.toast(t("Tap your tiles or type your pip count."), false); return; }
+    const r = await MT.api("POST", `/api/seat/${seat}/reveal`, { hand: hand }, headers());
+    if (!r.ok) { MT.toast(r.data && r.data.text || t("Refused"), false); return; }
+    sessionStorage.setItem($("count-card").dataset.key, "1");
+    picked.clear();
+    MT.toast(t("Your count is in."), true);
+    renderCount(MT.view);
+  });
+
+  MT.onView(render);
+  const code = new URLSearchParams(location.search).get("code");
+  if (code) {
+    const u = new URL(location.href); u.searchParams.delete("code"); history.replaceState(null, "", u.toString());
+    join(code);
+  } else if (token) start();
+  else { showJoin(); MT.live.start({}); }
+})();
