@@ -5,7 +5,7 @@ Event(seat=1, kind='play', tile=Tile(low=5, high=12), on='mexican')
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import BadRecord
 from .tiles import Tile, TileTextError, parse_tile
@@ -14,8 +14,7 @@ KINDS = ("engine", "draw", "play", "pass", "done")
 MEXICAN = "mexican"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One seat's action. ``kind`` is one of ``KINDS``; ``tile`` and ``on`` only for ``play``
     (``on`` is a seat number or ``"mexican"``)."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import errors as E
 from .events import MEXICAN, Event
 from .options import Rules
-from .tiles import Tile, full_set, hand_pips, in_set, lay, write_laid
+from .tiles import Tile, full_set, hand_pips, write_laid
 
 
 class Round:
@@ -33,6 +33,7 @@ class Round:
         self.index = index
         self.names = names
         self.n = rules.players
+        self.top = rules.top
         self.engine = rules.engine_of(index)
         self.engine_tile = Tile(self.engine, self.engine)
         self.known = hands is not None
@@ -48,11 +49,19 @@ class Round:
         starter, hands, boneyard, first_drawer = self._deal
         n = self.n
         self.hands = [set(h) for h in hands] if self.known else None
-        self.boneyard = list(boneyard) if self.known else None
+        # known hands: per seat, per pip, the tiles in hand with an end of that pip
+        self.by_pip = [[set() for _ in range(self.rules.top + 1)] for _ in hands] if self.known else None
+        if self.known:
+            for seat, hand in enumerate(hands):
+                for t in hand:
+                    self.by_pip[seat][t.low].add(t)
+                    self.by_pip[seat][t.high].add(t)
+        self.boneyard = boneyard if self.known else None   # never changed: draws advance drawn_count
+        self.drawn_count = 0
         self.boneyard_count = len(boneyard) if self.known else self.rules.boneyard_after_deal
         self.hand_counts = [len(h) for h in hands] if self.known else [self.rules.hand_size] * n
         self.trains: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
-        self.ends: list[int | None] = [None] * (n + 1)
+        self.ends: list[int] = [self.engine] * (n + 1)   # open ends; the engine for a train with no tile
         self.marked = [False] * n + [True]
         self.open_doubles: list[tuple[int, Tile]] = []   # (train, double) in the order played
         self.turn_doubles: list[tuple[int, Tile]] = []   # doubles played in this turn
@@ -64,6 +73,8 @@ class Round:
         self.end: str | None = None
         self.next_drawer = first_drawer
         self.last_drawer: int | None = None
+        self._legal_cache: list | None = None
+        self.suit_on_table = [0] * (self.rules.top + 1)   # per pip: tiles of that suit on the table
         if self.opts.engine_in_deal:
             self.on_table: set[Tile] = set()
             self.engine_placed = False
@@ -72,6 +83,7 @@ class Round:
             self.circuit = self.opts.first_turn_multi_play
         else:
             self.on_table = {self.engine_tile}
+            self.suit_on_table[self.engine] = 1
             self.engine_placed = True
             self.starter = starter if starter is not None else 0
             self.turn = self.starter
@@ -126,11 +138,7 @@ class Round:
 
     def _exempt(self, double: Tile) -> bool:
         """hub: a double whose every suit tile is on the table binds nobody (rules.md 3)."""
-        if not self.opts.unsatisfiable_exemption:
-            return False
-        d = double.low
-        on_table = self.on_table
-        return all((Tile(d, k) if d <= k else Tile(k, d)) in on_table for k in range(self.rules.top + 1))
+        return self.opts.unsatisfiable_exemption and self.suit_on_table[double.low] > self.rules.top
 
     def binding_doubles(self) -> list[tuple[int, Tile]]:
         """The open doubles that bind now, oldest first (exempted ones left out)."""
@@ -158,6 +166,8 @@ class Round:
         the first (``reverse``: last) of them still binding; at a turn's start, any play must go on
         the oldest (``reverse``: newest; ``any``: any) binding open double (rules.md 1, *Doubles*).
         """
+        if not self.open_doubles:
+            return None
         order = self.opts.close_doubles
         if self.turn_doubles:
             if is_double or order == "any" or len(self.turn_doubles) < 2:
@@ -175,32 +185,43 @@ class Round:
             return [binding[-1][0]]
         return [d[0] for d in binding]
 
-    def _end_of(self, train: int) -> int:
-        end = self.ends[train]
-        return self.engine if end is None else end
-
     def legal_plays(self, seat: int) -> list[tuple[Tile, int]]:
         """Known hands: every ``(tile, train)`` that ``seat`` may play now (train ``players`` is the
         Mexican train). Empty when it is not that seat's turn, before the engine is placed, or with
-        hidden hands."""
+        hidden hands. Cached until the next event."""
         if not self.known or self.end is not None or not self.engine_placed or seat != self.turn:
             return []
-        hand = self.hands[seat]
+        if self._legal_cache is not None:
+            return self._legal_cache
         if self.circuit:
-            end = self._end_of(seat)
-            return [(t, seat) for t in hand if t.low == end or t.high == end]
+            result = [(t, seat) for t in self.by_pip[seat][self.ends[seat]]]
+        elif not self.open_doubles and not self.turn_doubles:
+            by_pip, ends, marked, n = self.by_pip[seat], self.ends, self.marked, self.n
+            mexican = self.mexican_open()
+            result = [(t, tr) for tr in range(n + 1)
+                      if tr == seat or (mexican if tr == n else marked[tr]) for t in by_pip[ends[tr]]]
+        else:
+            result = self._legal_plays_with_doubles(seat)
+        self._legal_cache = result
+        return result
+
+    def _legal_plays_with_doubles(self, seat: int) -> list[tuple[Tile, int]]:
+        """legal_plays when open doubles may restrict where a tile goes (doubles and other tiles
+        can be bound differently within a turn of several doubles)."""
+        by_pip, ends = self.by_pip[seat], self.ends
+        free = None
         result = []
-        free: list[int] | None = None
-        for t in hand:
-            trains = self.required_trains(t.is_double)
+        for_others, for_doubles = self.required_trains(False), self.required_trains(True)
+        kinds = ((None, for_others),) if for_others == for_doubles else ((False, for_others), (True, for_doubles))
+        for kind, trains in kinds:
             if trains is None:
                 if free is None:
                     free = [tr for tr in range(self.n + 1) if self.open_to(seat, tr)]
                 trains = free
             for tr in trains:
-                end = self._end_of(tr)
-                if t.low == end or t.high == end:
-                    result.append((t, tr))
+                for t in by_pip[ends[tr]]:
+                    if kind is None or (t.low == t.high) is kind:
+                        result.append((t, tr))
         return result
 
     def has_legal_play(self, seat: int) -> bool:
@@ -243,12 +264,12 @@ class Round:
     def check(self, event: Event) -> None:
         """Raise the refusal ``event`` would get now, or return None when it is legal."""
         seat, kind = event.seat, event.kind
-        name = self.names[seat]
         if self.end is not None:
             raise E.RoundOver(f"round {self.index + 1} is over", seat=seat)
         if not self.engine_placed:
             self._check_engine_phase(event)
             return
+        name = self.names[seat]
         if seat != self.turn:
             raise E.NotYourTurn(f"it is {self.names[self.turn]}'s turn, not {name}'s",
                                 seat=seat, turn=self.turn)
@@ -320,34 +341,38 @@ class Round:
 
     def _check_play(self, event: Event) -> None:
         seat, t, name = event.seat, event.tile, self.names[event.seat]
-        train = self._train_index(event.on)
-        facts = {"seat": seat, "tile": str(t), "train": event.on}
-        if not in_set(t, self.rules.top):
-            raise E.NoSuchTile(f"{t} is not in the double-{self.rules.top} set", **facts)
+        train = self.n if event.on == MEXICAN else event.on
+        if t.high > self.top or t.low < 0:
+            raise E.NoSuchTile(f"{t} is not in the double-{self.rules.top} set", **self._facts(event))
         if t in self.on_table:
-            raise E.TileOnTable(f"{t} is already on the table", **facts)
+            raise E.TileOnTable(f"{t} is already on the table", **self._facts(event))
         if self.known and t not in self.hands[seat]:
-            raise E.NotInHand(f"{name} does not hold {t}", **facts)
+            raise E.NotInHand(f"{name} does not hold {t}", **self._facts(event))
         if self.circuit:
             if train != seat:
-                raise E.FirstTurn(f"on the first turn {name} plays only on their own train", **facts)
+                raise E.FirstTurn(f"on the first turn {name} plays only on their own train", **self._facts(event))
         else:
-            required = self.required_trains(t.is_double)
+            required = self.required_trains(t.low == t.high) if self.open_doubles else None
             if required is not None:
                 if train not in required:
                     double = self._double_on(required[0])
                     raise E.OpenDouble(f"the open double {double} on {self.train_name(required[0])} "
                                        "must be satisfied first", double=str(double),
-                                       double_on=self._train_label(required[0]), **facts)
+                                       double_on=self._train_label(required[0]), **self._facts(event))
             elif not self.open_to(seat, train):
                 if train == self.n:
-                    raise E.TrainClosed("the Mexican train is not open yet", **facts)
-                raise E.TrainClosed(f"{self.names[train]}'s train is not marked", **facts)
-        end = self._end_of(train)
+                    raise E.TrainClosed("the Mexican train is not open yet", **self._facts(event))
+                raise E.TrainClosed(f"{self.names[train]}'s train is not marked", **self._facts(event))
+        end = self.ends[train]
         if t.low != end and t.high != end:
-            where = f"{self.train_name(train)}'s open end {end}" if self.ends[train] is not None \
+            where = f"{self.train_name(train)}'s open end {end}" if self.trains[train] \
                 else f"the engine {end} to start {self.train_name(train)}"
-            raise E.NoMatch(f"{t} does not match {where}", end=end, **facts)
+            raise E.NoMatch(f"{t} does not match {where}", end=end, **self._facts(event))
+
+    @staticmethod
+    def _facts(event: Event) -> dict:
+        """The facts of a refused play: seat, tile, train (built only when refusing)."""
+        return {"seat": event.seat, "tile": str(event.tile), "train": event.on}
 
     def _double_on(self, train: int) -> Tile:
         for tr, double in self.open_doubles:
@@ -375,9 +400,11 @@ class Round:
     # ----------------------------------------------------------------- applying
     def _apply(self, event: Event) -> None:
         seat, kind = event.seat, event.kind
+        self._legal_cache = None
         if kind == "engine":
             self._take_from_hand(seat, self.engine_tile)
             self.on_table.add(self.engine_tile)
+            self.suit_on_table[self.engine] += 1
             self.engine_placed = True
             self.starter = self.turn = seat
             if self.hand_counts[seat] == 0:
@@ -385,7 +412,7 @@ class Round:
         elif kind == "draw":
             self._draw(seat)
         elif kind == "play":
-            self._play(seat, event.tile, self._train_index(event.on))
+            self._play(seat, event.tile, self.n if event.on == MEXICAN else event.on)
         elif kind == "pass":
             changed_nothing = (self.turn_plays == 0 and self.boneyard_count == 0 and self.marked[seat])
             self.marked[seat] = True
@@ -397,12 +424,18 @@ class Round:
     def _take_from_hand(self, seat: int, t: Tile) -> None:
         if self.known:
             self.hands[seat].discard(t)
+            by_pip = self.by_pip[seat]
+            by_pip[t.low].discard(t)
+            by_pip[t.high].discard(t)
         self.hand_counts[seat] -= 1
 
     def _draw(self, seat: int) -> None:
         if self.known:
-            drawn = self.boneyard.pop(0)
+            drawn = self.boneyard[self.drawn_count]
             self.hands[seat].add(drawn)
+            self.by_pip[seat][drawn.low].add(drawn)
+            self.by_pip[seat][drawn.high].add(drawn)
+        self.drawn_count += 1
         self.boneyard_count -= 1
         self.hand_counts[seat] += 1
         if not self.engine_placed:
@@ -414,10 +447,13 @@ class Round:
     def _play(self, seat: int, t: Tile, train: int) -> None:
         self._take_from_hand(seat, t)
         self.on_table.add(t)
-        end = self._end_of(train)
-        if self.ends[train] is not None and self.open_doubles:
+        self.suit_on_table[t.low] += 1
+        if t.high != t.low:
+            self.suit_on_table[t.high] += 1
+        end = self.ends[train]
+        if self.open_doubles and self.trains[train]:
             self.open_doubles = [d for d in self.open_doubles if d[0] != train]
-        laid = lay(t, end)
+        laid = (end, t.high) if t.low == end else (end, t.low)   # tiles.lay, inlined: the hot path
         self.trains[train].append(laid)
         self.ends[train] = laid[1]
         if train == seat:
@@ -428,7 +464,8 @@ class Round:
             if self.hand_counts[seat] == 0:
                 self._went_out(seat)
             return
-        if t.is_double:
+        is_double = t.low == t.high
+        if is_double:
             self.open_doubles.append((train, t))
             self.turn_doubles.append((train, t))
             self.drew = False
@@ -436,7 +473,7 @@ class Round:
             self.out.append(seat)
             self._finish("out")
             return
-        if not t.is_double:
+        if not is_double:
             self._end_turn()
 
     def _went_out(self, seat: int) -> None:
@@ -480,7 +517,7 @@ class Round:
         n = self.n
         trains = [{"owner": tr if tr < n else None,
                    "tiles": [write_laid(p) for p in self.trains[tr]],
-                   "end": self.ends[tr],
+                   "end": self.ends[tr] if self.trains[tr] else None,
                    "marked": True if tr == n else self.marked[tr]} for tr in range(n + 1)]
         return {
             "round": self.index,
