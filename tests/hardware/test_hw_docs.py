@@ -1,0 +1,20 @@
+"""docs/hardware.md's wiring table matches the reference build."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hardware.config import default_build
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "hardware.md"
+
+
+def test_wiring_table_matches_reference_build():
+    rows = {m.group(1): int(m.group(2)) for m in
+            re.finditer(r"^\| (slot `\w+` presence sensor|seat \d+ button|buzzer|LED strip data \(DIN\)) \| GPIO(\d+) \|",
+                        DOC.read_text(), re.M)}
+    b = default_build()
+    expected = {f"slot `{s.name}` presence sensor": s.input.pin for s in b.slots}
+    expected |= {f"seat {i} button": spec.pin for i, spec in enumerate(b.buttons)}
+    expected |= {"buzzer": b.buzzer.pin, "LED strip data (DIN)": b.strip.gpio}
+    assert rows == expected
