@@ -135,7 +135,10 @@ class Hub(MockControls):
         """Any thread (gpiozero's): stamp the edge now and hand it to the loop thread."""
         loop = self._loop
         if loop is not None and not self._closed:
-            loop.call_soon_threadsafe(self._edge, key, level, self.clock_ns())
+            try:
+                loop.call_soon_threadsafe(self._edge, key, level, self.clock_ns())
+            except RuntimeError:        # the loop was closed before the hub: nothing to deliver to
+                pass
 
     def _edge(self, key: Key, level: bool, at_ns: int) -> None:
         deb = self._debouncers[key]
@@ -165,7 +168,10 @@ class Hub(MockControls):
     def _from_board_thread(self, item) -> None:
         loop = self._loop
         if loop is not None and not self._closed:
-            loop.call_soon_threadsafe(self._board_item, item)
+            try:
+                loop.call_soon_threadsafe(self._board_item, item)
+            except RuntimeError:        # the loop was closed before the hub
+                pass
 
     def _board_item(self, item) -> None:
         if isinstance(item, BoardStatus):

@@ -1,6 +1,7 @@
 """Outputs: frames rendered onto the recording strip; the real backends refuse cleanly off-Pi."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,10 @@ def test_real_backend_fails_fast_and_exits_cleanly_in_a_subprocess():
     assert "not a Raspberry Pi" in proc.stderr and "Fix:" in proc.stderr
     assert "Traceback" not in proc.stderr and "Fatal Python error" not in proc.stderr
     assert "rpi_ws281x" not in sys.modules
+
+
+def test_hardware_imports_no_game_or_page_code():
+    for path in (ROOT / "hardware").glob("*.py"):
+        text = path.read_text()
+        for pkg in ("engine", "station", "web"):
+            assert not re.search(rf"^\s*(from|import) {pkg}\b", text, re.M), f"{path.name} imports {pkg}"
