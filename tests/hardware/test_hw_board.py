@@ -13,7 +13,7 @@ from hardware.hub import Hub
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def twelve(timeout_ms: int = 400):
+def twelve(timeout_ms: int = 1500):
     b = load_build(ROOT / "firmware_config" / "twelve-seat.toml")
     return dataclasses.replace(b, board=dataclasses.replace(b.board, heartbeat_timeout_ms=timeout_ms, reconnect_ms=30))
 
