@@ -224,6 +224,39 @@ class Round:
                         result.append((t, tr))
         return result
 
+    def offered_plays(self, seat: int) -> dict:
+        """What a seat controller may offer ``seat`` now, train by train (rules.md 1-3 and 5).
+
+        Returns ``{"trains": [{"on": seat or "mexican", "open": bool, "code": error code or None,
+        "reason": English or None, "tiles": ["5-12", ...]}]}``: for each train, the tiles that would
+        be accepted on it now (known hands: from the hand; hidden hands: every tile of the set not
+        on the table that fits), or why nothing may go there.
+        """
+        trains = []
+        candidates = self.hands[seat] if self.known else full_set(self.top)
+        for tr in range(self.n + 1):
+            label = self._train_label(tr)
+            end = self.ends[tr]
+            tiles, refusal = [], None
+            for t in candidates:
+                if (t.low == end or t.high == end) and t not in self.on_table:
+                    try:
+                        self.check(Event(seat, "play", t, label))
+                    except E.IllegalEvent as exc:
+                        refusal = refusal or exc
+                    else:
+                        tiles.append(str(t))
+            if not tiles and refusal is None:
+                try:
+                    self.check(Event(seat, "play", Tile(end, end), label))
+                except E.IllegalEvent as exc:
+                    refusal = exc
+            trains.append({"on": label, "open": bool(tiles),
+                           "code": None if tiles or refusal is None else refusal.code,
+                           "reason": None if tiles or refusal is None else refusal.message,
+                           "tiles": sorted(tiles, key=lambda x: tuple(map(int, x.split("-"))))})
+        return {"trains": trains}
+
     def has_legal_play(self, seat: int) -> bool:
         """Known hands: whether ``seat`` holds any legal play now."""
         return bool(self.legal_plays(seat))
@@ -545,3 +578,18 @@ def check_deal(rules: Rules, index: int, hands: list[list[Tile]], boneyard: list
         dealt.append(engine)
     if len(dealt) != len(set(dealt)) or set(dealt) != set(full_set(rules.top)):
         raise E.BadRecord(f"the deal is not the double-{rules.top} set", round=index)
+
+
+def plays_from(rnd: Round, seat: int, tiles) -> list[tuple[Tile, object]]:
+    """Every ``(tile, train)`` among ``tiles`` that ``seat`` may play now by the table's checks
+    (hidden hands with a privately registered hand: the must-play check of rules.md 5)."""
+    result = []
+    for t in tiles:
+        for tr in range(rnd.n + 1):
+            label = MEXICAN if tr == rnd.n else tr
+            try:
+                rnd.check(Event(seat, "play", t, label))
+            except E.IllegalEvent:
+                continue
+            result.append((t, label))
+    return result

@@ -2,10 +2,8 @@
 2 and 3 *Ties*; record-format.md *reveal* and *corrections*)."""
 from __future__ import annotations
 
-from collections import Counter
-
 from . import errors as E
-from .tiles import Tile, hand_pips, in_set
+from .tiles import hand_pips, in_set
 
 
 def check_reveal(rnd, reveal: list) -> list[int]:
@@ -18,34 +16,41 @@ def check_reveal(rnd, reveal: list) -> list[int]:
     """
     if not rnd.ended:
         raise E.BadRecord(f"round {rnd.index + 1} has a reveal but has not ended", round=rnd.index)
+    seen: set = set()
+    return [check_seat_reveal(rnd, seat, shown, seen) for seat, shown in enumerate(reveal)]
+
+
+def check_seat_reveal(rnd, seat: int, shown, seen: set) -> int:
+    """Check one seat's shown hand (tiles or an int of pips) and return its score.
+
+    ``seen`` holds the tiles other seats have shown (updated here). Raises ``BadReveal`` as
+    ``check_reveal`` says; a refused hand leaves ``seen`` unchanged.
+    """
     points = rnd.opts.double_blank_points
-    seen: Counter = Counter()
-    scores = []
-    for seat, shown in enumerate(reveal):
-        name = rnd.names[seat]
-        if isinstance(shown, int):
-            if seat in rnd.out and shown != 0:
-                raise E.BadReveal(f"{name} went out but counted {shown}", seat=seat)
-            if rnd.known and shown != hand_pips(rnd.hands[seat], points):
-                raise E.BadReveal(f"{name} counted {shown} but holds "
-                                  f"{hand_pips(rnd.hands[seat], points)}", seat=seat)
-            scores.append(shown)
-            continue
-        for t in shown:
-            if not in_set(t, rnd.rules.top):
-                raise E.BadReveal(f"{name} shows {t}, which is not in the set", seat=seat, tile=str(t))
-            if t in rnd.on_table:
-                raise E.BadReveal(f"{name} shows {t}, which is on the table", seat=seat, tile=str(t))
-            seen[t] += 1
-            if seen[t] > 1:
-                raise E.BadReveal(f"{t} is shown twice", seat=seat, tile=str(t))
-        if len(shown) != rnd.hand_counts[seat]:
-            raise E.BadReveal(f"{name} shows {len(shown)} tiles but holds {rnd.hand_counts[seat]}",
-                              seat=seat)
-        if rnd.known and set(shown) != rnd.hands[seat]:
-            raise E.BadReveal(f"{name}'s shown hand is not the hand they hold", seat=seat)
-        scores.append(hand_pips(shown, points))
-    return scores
+    name = rnd.names[seat]
+    if isinstance(shown, int):
+        if seat in rnd.out and shown != 0:
+            raise E.BadReveal(f"{name} went out but counted {shown}", seat=seat)
+        if rnd.known and shown != hand_pips(rnd.hands[seat], points):
+            raise E.BadReveal(f"{name} counted {shown} but holds "
+                              f"{hand_pips(rnd.hands[seat], points)}", seat=seat)
+        return shown
+    mine: set = set()
+    for t in shown:
+        if not in_set(t, rnd.rules.top):
+            raise E.BadReveal(f"{name} shows {t}, which is not in the set", seat=seat, tile=str(t))
+        if t in rnd.on_table:
+            raise E.BadReveal(f"{name} shows {t}, which is on the table", seat=seat, tile=str(t))
+        if t in seen or t in mine:
+            raise E.BadReveal(f"{t} is shown twice", seat=seat, tile=str(t))
+        mine.add(t)
+    if len(shown) != rnd.hand_counts[seat]:
+        raise E.BadReveal(f"{name} shows {len(shown)} tiles but holds {rnd.hand_counts[seat]}",
+                          seat=seat, shown=len(shown), holds=rnd.hand_counts[seat])
+    if rnd.known and mine != rnd.hands[seat]:
+        raise E.BadReveal(f"{name}'s shown hand is not the hand they hold", seat=seat)
+    seen |= mine
+    return hand_pips(shown, points)
 
 
 def apply_corrections(index: int, scores: list[int] | None, corrections: list[dict]) -> list[int] | None:

@@ -1,0 +1,176 @@
+"""The station's side of the hub: hardware events become intents, the game becomes lights.
+
+Seat buttons (rules.md 1 *Drawing*, 2 *The first turn*):
+- short press: "I drew a tile" when a draw is allowed now, else "I pass" (the train is marked);
+  before the classic engine is placed, a draw in the search for it;
+- long press: "I end my first turn" (``done``, classic first turn).
+
+Slot sensors: a tile placed in an empty seat or Mexican slot must start a train the seat to act may
+start. A tile whose tag the sensor board read is entered as that play; otherwise the seat's phone is
+asked which tile it was. The engine slot, sensed in a ``classic`` round, places the engine for the
+only seat that may place it, or asks the phones. Anything refused flashes that seat red and shows the
+rule's reason on its phone; nothing changes.
+
+The LEDs are redrawn at once on every change (``state_changed``) and animated at ``FPS``.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+from engine import Event
+from hardware.events import BoardStatus, ButtonPressed, SlotChanged
+
+from .interface import StationError
+from .lights import frame, light_state
+
+FPS = 20
+
+
+class HubBridge:
+    """Connects a ``Station`` to its ``hardware.Hub`` on the asyncio loop ``loop``."""
+
+    def __init__(self, station, loop: asyncio.AbstractEventLoop):
+        self.station = station
+        self.hub = station.hub
+        self.loop = loop
+        self.segments = {name: len(leds) for name, leds in self.hub.build.segments.items()}
+        self._task: asyncio.Task | None = None
+        self._thread = None
+        self._show_lock = threading.Lock()
+        self.frames_shown = 0
+
+    async def start(self) -> None:
+        self._thread = threading.get_ident()
+        await self.hub.start(self.loop, self.on_event)
+        self.render()
+        self._task = self.loop.create_task(self._animate())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+
+    # ----------------------------------------------------------------- lights
+    def state_changed(self) -> None:
+        """Redraw now (from any thread)."""
+        if threading.get_ident() == self._thread:
+            self.render()
+        else:
+            self.loop.call_soon_threadsafe(self.render)
+
+    def render(self) -> None:
+        """Show the frame of the game as it stands, at the current animation time."""
+        now_ms = time.monotonic_ns() // 1_000_000
+        with self.station.lock:
+            state = light_state(self.station.referee, self.station.refused_at)
+        with self._show_lock:
+            self.hub.show(frame(state, self.segments, now_ms))
+            self.frames_shown += 1
+
+    async def _animate(self) -> None:
+        while True:
+            await asyncio.sleep(1 / FPS)
+            try:
+                self.render()
+            except Exception as exc:      # a bad frame must not stop the station
+                self.station.log.append({"version": self.station.version, "text": f"LED error: {exc}"})
+
+    # ----------------------------------------------------------------- inputs
+    def on_event(self, event) -> None:
+        """Called by the hub on the loop thread for every debounced input event."""
+        if isinstance(event, ButtonPressed):
+            self._button(event.seat, event.long)
+        elif isinstance(event, SlotChanged):
+            self._slot(event.slot, event.occupied, event.tile)
+        elif isinstance(event, BoardStatus):
+            self.station.board = {"connected": event.connected, "reason": event.reason,
+                                  "board_id": event.board_id}
+            self.station.log.append({"version": self.station.version,
+                                     "text": "sensor board connected" if event.connected
+                                     else f"sensor board lost: {event.reason}"})
+            self.station._publish()
+
+    def _refuse(self, seat: int, exc: StationError) -> None:
+        self.station.prompt = {"seat": seat, "slot": None, "code": exc.code, "text": exc.message}
+        self.station._publish()
+
+    def _act(self, seat: int, event: dict) -> None:
+        try:
+            self.station.act(seat, event)
+        except StationError as exc:
+            self._refuse(seat, exc)
+
+    def _button(self, seat: int, long: bool) -> None:
+        ref = self.station.referee
+        if ref is None or seat >= ref.rules.players:
+            return
+        rnd = ref.game.current
+        if rnd is None or rnd.ended:
+            return
+        if long:
+            self._act(seat, {"done": True})
+        elif not rnd.engine_placed or rnd.can_draw(seat):
+            self._act(seat, {"draw": True})
+        else:
+            self._act(seat, {"pass": True})
+
+    def _slot(self, slot: str, occupied: bool, tile: str | None) -> None:
+        ref = self.station.referee
+        if ref is None or not occupied:
+            return
+        rnd = ref.game.current
+        if rnd is None or rnd.ended:
+            return
+        if slot == "engine":
+            self._engine_sensed(rnd)
+            return
+        train = "mexican" if slot == "mexican" else int(slot[4:])
+        if train != "mexican" and train >= ref.rules.players:
+            return
+        index = ref.rules.players if train == "mexican" else train
+        if rnd.trains[index]:
+            return                      # the train's first tile, already entered
+        seat = rnd.seat_to_act()
+        if seat is None:
+            return
+        if tile is not None:
+            self._act(seat, {"play": tile, "on": train})
+            return
+        offered = rnd.offered_plays(seat) if rnd.engine_placed else {"trains": []}
+        status = next((t for t in offered["trains"] if t["on"] == train), None)
+        if status is not None and not status["open"]:
+            self.station.refused_at[seat] = time.monotonic_ns() // 1_000_000
+            self._refuse(seat, StationError(status["reason"] or "that train cannot be started now",
+                                            code=status["code"] or "train-closed"))
+            return
+        where = "the Mexican train" if train == "mexican" else f"{ref.names[train]}'s train"
+        self.station.prompt = {"seat": seat, "slot": slot, "code": None,
+                               "text": f"a tile was placed to start {where}: enter the tile you played"}
+        self.station._publish()
+
+    def _engine_sensed(self, rnd) -> None:
+        if rnd.engine_placed:
+            return
+        candidates = [s for s in range(rnd.n) if _accepts(rnd, Event(s, "engine"))]
+        if len(candidates) == 1:
+            self._act(candidates[0], {"engine": True})
+            return
+        self.station.prompt = {"seat": None, "slot": "engine", "code": None,
+                               "text": "the engine is in the centre: whoever placed it, tap "
+                                       "\"I placed the engine\" on your phone"}
+        self.station._publish()
+
+
+def _accepts(rnd, event) -> bool:
+    from engine import IllegalEvent
+
+    try:
+        rnd.check(event)
+    except IllegalEvent:
+        return False
+    return True

@@ -1,0 +1,189 @@
+"""The referee of one game at the hub: the engine ``Game`` plus what a game night adds (set-up,
+deals for virtual tiles, hands shown at the round's end, corrections, undo, end), driven by
+journal entries. No I/O: the service stores each entry before applying it, and replaying the
+journal rebuilds the same referee after a restart.
+
+Journal entries (JSON objects, ``type`` first):
+
+- ``{"type": "setup", "players": [...], "profile": "hub", "set": 12, "options": {...},
+  "hidden_hands": true, "hardware_seats": 8}`` (always the first entry)
+- ``{"type": "round", "hands": [[...]] | None, "boneyard": [...] | None, "starter": int | None}``
+- ``{"type": "event", "event": {"seat": 1, "play": "12-5", "on": 1}}`` (record-format.md events)
+- ``{"type": "reveal", "round": 0, "seat": 2, "hand": ["3-4"] | 7}``
+- ``{"type": "correct", "round": 0, "seat": 2, "score": 18, "reason": "..."}``
+- ``{"type": "undo"}``, ``{"type": "end", "abandon": false}``
+"""
+from __future__ import annotations
+
+from engine import BadRecord, Event, Game, Rules, errors, parse_tile
+from engine.record import to_record
+from engine.scoring import check_seat_reveal
+
+
+class Refusal(errors.IllegalEvent):
+    """A station-level refusal that is not an engine rule (``code`` given per instance)."""
+
+    def __init__(self, code: str, message: str, **facts):
+        super().__init__(message, **facts)
+        self.code = code
+
+
+class Referee:
+    """One game driven by journal entries. ``apply(entry)`` raises a ``RefereeError`` (nothing
+    changes) or applies it and returns a sentence for the table's log."""
+
+    def __init__(self, setup: dict):
+        self.setup = dict(setup)
+        self.rules = Rules.make(setup["profile"], setup.get("set"), len(setup["players"]),
+                                setup.get("options") or {})
+        self.game = Game(self.rules, setup["players"])
+        self.hidden = bool(setup.get("hidden_hands", True))
+        self.hardware_seats = int(setup.get("hardware_seats", len(setup["players"])))
+        self.status = "ready"          # ready | playing | round-over | finished | abandoned
+        self.shown: dict[int, dict[int, object]] = {}   # round -> seat -> tiles or pips
+        self._undoable: list[dict] = []
+        self.ended_by_host: str | None = None   # "finished" or "abandoned" when the host ended it
+
+    @property
+    def names(self) -> list[str]:
+        return self.game.players
+
+    @property
+    def round(self):
+        return self.game.current
+
+    # ----------------------------------------------------------------- applying entries
+    def apply(self, entry: dict) -> str:
+        """Apply one journal entry (see the module docstring). Raises ``RefereeError`` and keeps
+        nothing when the entry is refused."""
+        kind = entry.get("type")
+        handler = getattr(self, f"_apply_{kind}", None)
+        if handler is None:
+            raise Refusal("bad-request", f"unknown journal entry {kind!r}")
+        if self.status in ("finished", "abandoned") and kind not in ("correct", "undo", "reveal"):
+            raise Refusal("round-over", "the game has ended")
+        text = handler(entry)
+        if kind in ("round", "event", "reveal", "correct"):
+            self._undoable.append(entry)
+        self._update_status()
+        return text
+
+    def _apply_round(self, entry: dict) -> str:
+        if self.round is not None and not self.round.ended:
+            raise Refusal("round-over", "the round in play has not ended")
+        if self.round is not None and self.game.round_scores(self.round.index) is None:
+            raise Refusal("bad-reveal", "every hand must be shown or counted before the next round")
+        hands = entry.get("hands")
+        boneyard = entry.get("boneyard")
+        rnd = self.game.start_round(
+            None if hands is None else [[parse_tile(t) for t in h] for h in hands],
+            None if boneyard is None else [parse_tile(t) for t in boneyard],
+            entry.get("starter"))
+        return f"round {rnd.index + 1} begins: engine {rnd.engine}-{rnd.engine}"
+
+    def _apply_event(self, entry: dict) -> str:
+        if self.round is None:
+            raise Refusal("round-over", "no round has started")
+        try:
+            event = Event.from_dict(entry["event"], self.rules.players)
+        except BadRecord as exc:
+            raise Refusal("bad-request", exc.message) from None
+        self.game.push(event)
+        return describe(event, self.names, self.round)
+
+    def _apply_reveal(self, entry: dict) -> str:
+        index, seat, hand = entry.get("round", len(self.game.rounds) - 1), entry["seat"], entry["hand"]
+        if not 0 <= index < len(self.game.rounds) or not self.game.rounds[index].ended:
+            raise Refusal("round-over", "hands are shown only once the round has ended")
+        rnd = self.game.rounds[index]
+        if isinstance(hand, bool) or not isinstance(hand, (int, list)) or (isinstance(hand, int) and hand < 0):
+            raise Refusal("bad-reveal", "show the tiles left in your hand, or a pip count of 0 or more")
+        shown_tiles = hand if isinstance(hand, int) else [parse_tile(t) for t in hand]
+        others = self.shown.setdefault(index, {})
+        seen = {t for s, h in others.items() if s != seat and not isinstance(h, int) for t in h}
+        check_seat_reveal(rnd, seat, shown_tiles, seen)
+        others[seat] = shown_tiles
+        if len(others) == self.rules.players and not rnd.known:
+            self.game.set_reveal(index, [others[s] for s in range(self.rules.players)])
+        pips = hand if isinstance(hand, int) else sum(
+            t.pips if t.high else self.rules.options.double_blank_points for t in shown_tiles)
+        return f"{self.names[seat]} shows {pips} pips for round {index + 1}"
+
+    def _apply_correct(self, entry: dict) -> str:
+        index, seat, score = entry["round"], entry["seat"], entry["score"]
+        if not isinstance(index, int) or not 0 <= index < len(self.game.rounds):
+            raise Refusal("bad-request", f"there is no round {index}")
+        before = (self.game.round_scores(index) or [None] * self.rules.players)
+        try:
+            self.game.correct(index, seat, score, entry.get("reason", ""))
+        except BadRecord as exc:
+            raise Refusal("bad-request", exc.message) from None
+        name = self.names[seat]
+        return f"round {index + 1}, {name}: {before[seat]} -> {score} (host)"
+
+    def _apply_undo(self, entry: dict) -> str:
+        if not self._undoable:
+            raise Refusal("bad-request", "there is nothing to undo")
+        last = self._undoable.pop()
+        kind = last["type"]
+        if kind == "event":
+            event = self.game.pop()
+            text = "undone: " + describe(event, self.names, None)
+        elif kind == "round":
+            if self.round.events:
+                raise Refusal("bad-request", "undo the round's moves first")
+            self.game.rounds.pop()
+            text = "undone: the round's start"
+        elif kind == "reveal":
+            index, seat = last.get("round", len(self.game.rounds) - 1), last["seat"]
+            self.shown[index].pop(seat, None)
+            self.game.rounds[index].reveal = None
+            text = f"undone: {self.names[seat]}'s shown hand"
+        else:
+            self.game.rounds[last["round"]].corrections.pop()
+            text = f"undone: the correction of round {last['round'] + 1}"
+        return text
+
+    def _apply_end(self, entry: dict) -> str:
+        self.ended_by_host = "abandoned" if entry.get("abandon") else "finished"
+        return "the game was abandoned" if entry.get("abandon") else "the game has ended"
+
+    def _apply_setup(self, entry: dict) -> str:
+        raise Refusal("bad-request", "the game is already set up")
+
+    def _update_status(self) -> None:
+        if self.ended_by_host:
+            self.status = self.ended_by_host
+        elif self.game.finished:
+            self.status = "finished"
+        elif self.round is None:
+            self.status = "ready"
+        elif self.round.ended:
+            self.status = "round-over"
+        else:
+            self.status = "playing"
+
+    # ----------------------------------------------------------------- views
+    def record(self) -> dict:
+        """The game as a mexican-train-record/1 document (hands shown included)."""
+        return to_record(self.game)
+
+    def deal_summary(self) -> dict:
+        """How many tiles each player draws and how many stay in the boneyard."""
+        return {"hand_size": self.rules.hand_size, "boneyard": self.rules.boneyard_after_deal}
+
+
+def describe(event: Event, names: list[str], rnd) -> str:
+    """An English sentence for the table's log: "Ana played 12-5 on her train"."""
+    who = names[event.seat]
+    if event.kind == "play":
+        tile = str(event.tile)
+        if rnd is not None:
+            train = rnd.trains[rnd.n if event.on == "mexican" else event.on]
+            if train:
+                tile = f"{train[-1][0]}-{train[-1][1]}"
+        where = "the Mexican train" if event.on == "mexican" else (
+            "their own train" if event.on == event.seat else f"{names[event.on]}'s train")
+        return f"{who} played {tile} on {where}"
+    return {"engine": f"{who} placed the engine", "draw": f"{who} drew a tile",
+            "pass": f"{who} passed: their train is marked", "done": f"{who} ended their first turn"}[event.kind]

@@ -1,0 +1,116 @@
+"""Run the station: the referee service, the hub's hardware and the phone pages.
+
+`station run --mock` needs no hardware and no config: mock hardware (the virtual hub page drives
+it), the embedded SQLite store in --data-dir, the pages on http://127.0.0.1:8080/. On a hub, give
+the build's config (firmware_config/*.toml) and --host 0.0.0.0 so phones on the Wi-Fi can reach it.
+Under systemd it reports readiness and feeds the watchdog (Type=notify, WatchdogSec).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--mock", action="store_true", help="mock hardware: no Raspberry Pi needed")
+    parser.add_argument("--config", default=os.environ.get("STATION_CONFIG"),
+                        help="hub build description (TOML); default: the reference 8-seat hub")
+    parser.add_argument("--host", default=os.environ.get("STATION_HOST", "127.0.0.1"),
+                        help="address to serve on (0.0.0.0 for phones on the Wi-Fi); default 127.0.0.1")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("STATION_PORT", "8080")),
+                        help="port (default 8080)")
+    parser.add_argument("--data-dir", default=os.environ.get("STATION_DATA_DIR", "data"),
+                        help="folder of the SQLite store (default ./data; /var/lib/mexican-train on a hub)")
+    parser.add_argument("--pin", default=os.environ.get("STATION_HOST_PIN"),
+                        help="host PIN (default: a stored random 4-digit PIN)")
+
+
+def lan_address() -> str | None:
+    """The hub's address on the local network (no packet is sent), or None."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+    except OSError:
+        return None
+
+
+def build_station(args: argparse.Namespace):
+    """The Station for ``args`` (raises ConfigError or HardwareUnavailable with cause and fix)."""
+    from hardware.config import default_build, load_build
+    from hardware.hub import Hub
+
+    from .service import Station
+
+    build = load_build(args.config) if args.config else default_build()
+    hub = Hub.mock(build) if args.mock else Hub.real(build)
+    return Station(args.data_dir, hub=hub, host_pin=args.pin, mock=args.mock)
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The addresses phones can use to reach the station."""
+    if host in ("0.0.0.0", "::", ""):
+        found = [lan_address() or "127.0.0.1", "hub.local"]
+    else:
+        found = [host]
+    return [f"http://{h}:{port}/" for h in found]
+
+
+async def serve(station, args: argparse.Namespace) -> None:
+    import uvicorn
+
+    from web.app import create_app
+
+    app = create_app(station)
+    app.state.addresses = addresses(args.host, args.port)
+    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                                           lifespan="off"))
+    await station.start()
+    watchdog = asyncio.get_running_loop().create_task(_notify_systemd(server))
+    try:
+        await server.serve()
+    finally:
+        watchdog.cancel()
+        await station.stop()
+
+
+async def _notify_systemd(server) -> None:
+    """READY=1 once the pages are served, then WATCHDOG=1 at half the unit's WatchdogSec."""
+    while not server.started:
+        await asyncio.sleep(0.05)
+    for url in server.config.app.state.addresses:
+        print(f"station: serving {url}", flush=True)
+    if not os.environ.get("NOTIFY_SOCKET"):
+        return
+    import sdnotify
+
+    notifier = sdnotify.SystemdNotifier()
+    notifier.notify("READY=1")
+    interval = int(os.environ.get("WATCHDOG_USEC", "0")) / 2_000_000
+    while interval > 0:
+        notifier.notify("WATCHDOG=1")
+        await asyncio.sleep(interval)
+
+
+def main(args: argparse.Namespace) -> int:
+    from hardware.config import ConfigError
+    from hardware.pi import HardwareUnavailable
+
+    try:
+        station = build_station(args)
+    except ConfigError as exc:
+        print(f"station run: {exc}", file=sys.stderr)
+        return 2
+    except HardwareUnavailable as exc:
+        print(f"station run: {exc}\n(to try the station without a hub: station run --mock)", file=sys.stderr)
+        return 3
+    print(f"station: host PIN {station.host_pin}; data in {os.path.abspath(args.data_dir)}; "
+          f"{'mock hardware (virtual hub at /hub)' if args.mock else 'hub hardware'}", flush=True)
+    try:
+        asyncio.run(serve(station, args))
+    except KeyboardInterrupt:
+        pass
+    return 0

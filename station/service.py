@@ -1,0 +1,438 @@
+"""The station: the one place where the engine, the hardware, the store and the web meet.
+
+``Station`` implements station/interface.py's ``StationApi`` for the web layer. Every intent is
+checked by the referee (the engine), written to SQLite (WAL, synchronous FULL) and only then
+acknowledged and published; a refused intent changes nothing and answers with the rule's reason.
+On start the station rebuilds the game in play by replaying its journal.
+
+>>> import tempfile
+>>> station = Station(tempfile.mkdtemp(), host_pin="1234")
+>>> view = station.setup_game("1234", ["Ana", "Ben"], "hub", 9, {})
+>>> view["game"]["deal"]
+{'hand_size': 15, 'boneyard': 24}
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import secrets
+import threading
+import time
+from collections import deque
+
+from engine import RefereeError
+from engine.players import deal
+from engine.round import plays_from
+from engine.tiles import parse_tile
+
+from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
+from .lights import light_state
+from .referee import Referee
+from .store import Store
+from .views import my_hand, result_with_corrections, seat_options, seat_rows, standings
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
+
+
+class Station:
+    """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
+    (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config).
+
+    Construct for tests with ``Station.mock(data_dir)`` (gpiozero MockFactory, recording strip);
+    call ``await station.start()`` inside the running loop to receive hardware events and light
+    the LEDs.
+    """
+
+    def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None, mock: bool = False):
+        self.data_dir = data_dir
+        self.is_mock = mock              # the hub is hardware.Hub.mock(): the virtual hub may drive it
+        self.store = Store(os.path.join(data_dir, "station.sqlite3"))
+        self.host_pin = host_pin or self.store.setting("host_pin", lambda: f"{secrets.randbelow(10000):04d}")
+        self.hub = hub
+        self.hardware_seats = hub.build.seats if hub is not None else 0
+        self.lock = threading.RLock()
+        self.referee: Referee | None = None
+        self.game_id: int | None = None
+        self.version = self.store.last_seq()
+        self.log: deque = deque(maxlen=30)
+        self.prompt: dict | None = None
+        self.refused_at: dict[int, int] = {}       # seat -> monotonic ms of its last refused move
+        self.board: dict = {"connected": None, "reason": ""}
+        self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
+        self.bridge = None
+        self.registered: dict[tuple[int, int], set] = {}   # (round, seat) -> privately registered hand
+        self._restore()
+
+    @classmethod
+    def mock(cls, data_dir: str, build=None, host_pin: str | None = None) -> "Station":
+        """A station on the mock hub (``hardware.Hub.mock``) of ``build`` (the reference build)."""
+        from hardware.hub import Hub
+
+        return cls(data_dir, hub=Hub.mock(build), host_pin=host_pin, mock=True)
+
+    # ----------------------------------------------------------------- life cycle
+    def _restore(self) -> None:
+        """Rebuild the game in play from its journal (after a restart or a pulled plug)."""
+        self.game_id = self.store.current_game()
+        self.referee = None
+        if self.game_id is None:
+            return
+        journal = self.store.journal(self.game_id)
+        self.referee = Referee(journal[0][1])
+        for _seq, entry in journal[1:]:
+            try:
+                self.log.append({"version": _seq, "text": self.referee.apply(entry)})
+            except RefereeError as exc:   # cannot happen for a journal we wrote; never lose the rest
+                self.log.append({"version": _seq, "text": f"skipped a stored entry: {exc}"})
+
+    async def start(self) -> None:
+        """Start the hardware (events to this loop) and the LED animation."""
+        from .hub_bridge import HubBridge
+
+        if self.hub is not None:
+            self.bridge = HubBridge(self, asyncio.get_running_loop())
+            await self.bridge.start()
+
+    async def stop(self) -> None:
+        if self.bridge is not None:
+            await self.bridge.stop()
+        if self.hub is not None:
+            self.hub.close()
+        self.store.close()
+
+    # ----------------------------------------------------------------- publishing
+    def subscribe(self) -> asyncio.Queue:
+        """A queue that receives each new ``view()``; call from the running loop."""
+        queue: asyncio.Queue = asyncio.Queue(maxsize=64)
+        with self.lock:
+            self._subscribers.append((asyncio.get_running_loop(), queue))
+        return queue
+
+    def unsubscribe(self, queue) -> None:
+        with self.lock:
+            self._subscribers = [(lp, q) for lp, q in self._subscribers if q is not queue]
+
+    def _publish(self) -> None:
+        view = self.view()
+        for loop, queue in list(self._subscribers):
+            def put(q=queue, v=view):
+                if q.full():
+                    q.get_nowait()
+                q.put_nowait(v)
+            try:
+                loop.call_soon_threadsafe(put)
+            except RuntimeError:       # that loop has closed
+                self.unsubscribe(queue)
+        if self.bridge is not None:
+            self.bridge.state_changed()
+
+    # ----------------------------------------------------------------- the journal
+    def _commit(self, entry: dict) -> dict:
+        """Apply ``entry`` through the referee, store it durably, then publish; returns the view.
+
+        Raises ``Refused`` (the rule's code and reason) and changes nothing when refused."""
+        with self.lock:
+            if self.referee is None:
+                raise NoGame("set up a game on the host page first")
+            try:
+                text = self.referee.apply(entry)
+            except RefereeError as exc:
+                seat = exc.facts.get("seat", entry.get("seat", entry.get("event", {}).get("seat")))
+                if isinstance(seat, int):
+                    self.refused_at[seat] = time.monotonic_ns() // 1_000_000
+                    if self.bridge is not None:
+                        self.bridge.state_changed()
+                raise Refused(exc.message, code=exc.code, facts=exc.facts) from None
+            try:
+                self.version = self.store.append(self.game_id, entry)
+            except Exception:
+                self._restore()      # memory ran ahead of the disk: rebuild from what is stored
+                raise
+            if self.referee.status in ("finished", "abandoned"):
+                self.store.set_status(self.game_id, self.referee.status)
+            self.log.append({"version": self.version, "text": text})
+            if entry.get("type") == "event":
+                self.prompt = None
+        self._publish()
+        return self.view()
+
+    def _pin(self, pin: str) -> None:
+        if not secrets.compare_digest(str(pin or ""), self.host_pin):
+            raise Forbidden("wrong host PIN: it is shown where the station was started")
+
+    def _token(self, seat: int, token: str) -> None:
+        if self.referee is None:
+            raise NoGame("set up a game on the host page first")
+        if not isinstance(seat, int) or not 0 <= seat < self.referee.rules.players:
+            raise StationError(f"there is no seat {seat}", code="bad-request")
+        expected = self.store.tokens(self.game_id).get(seat)
+        if expected is None or not secrets.compare_digest(str(token or ""), expected):
+            raise Forbidden("this phone has not joined that seat: scan its QR code or enter its code",
+                            facts={"seat": seat})
+
+    def _fresh(self, version) -> None:
+        if version is not None and int(version) != self.version:
+            raise StaleVersion("the table changed, look again", facts={"version": self.version})
+
+    # ----------------------------------------------------------------- host intents
+    def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
+                   options: dict, hidden_hands: bool = True) -> dict:
+        """Set up a new game (any unfinished one is abandoned). Raises ``StationError``
+        ("bad-request") naming the option or size at fault, ``Forbidden`` for a wrong PIN."""
+        self._pin(pin)
+        players = [str(p).strip() for p in players or []]
+        if not players or not all(players):
+            raise StationError("give every player a name", code="bad-request")
+        setup = {"type": "setup", "players": players, "profile": profile, "set": set,
+                 "options": dict(options or {}), "hidden_hands": bool(hidden_hands),
+                 "hardware_seats": self.hardware_seats}
+        try:
+            referee = Referee(setup)
+        except RefereeError as exc:
+            raise StationError(exc.message, code="bad-request", facts=exc.facts) from None
+        setup["set"] = referee.rules.top
+        with self.lock:
+            if self.referee is not None and self.referee.status not in ("finished", "abandoned"):
+                self.store.append(self.game_id, {"type": "end", "abandon": True})
+                self.store.set_status(self.game_id, "abandoned")
+            self.game_id = self.store.new_game(setup)
+            self.version = self.store.last_seq()
+            self.referee = referee
+            self.prompt = None
+            self.log.clear()
+            text = (f"new game: {len(players)} players, {profile}, double-{referee.rules.top}; "
+                    f"{referee.rules.hand_size} tiles each, {referee.rules.boneyard_after_deal} in the boneyard")
+            if self.hub is not None and len(players) > self.hardware_seats:
+                text += (f"; this hub has {self.hardware_seats} seats: seats {self.hardware_seats + 1}-"
+                         f"{len(players)} play from their phones alone")
+            self.log.append({"version": self.version, "text": text})
+        self._publish()
+        return self.view()
+
+    def start_round(self, pin: str) -> dict:
+        """Begin the next round (virtual tiles: the station deals)."""
+        self._pin(pin)
+        entry: dict = {"type": "round"}
+        if self.referee is not None and not self.referee.hidden:
+            hands, boneyard = deal(self.referee.rules, len(self.referee.game.rounds),
+                                   random.Random(secrets.randbits(64)))
+            entry["hands"] = [[str(t) for t in h] for h in hands]
+            entry["boneyard"] = [str(t) for t in boneyard]
+        return self._commit(entry)
+
+    def undo(self, pin: str, version: int) -> dict:
+        """Undo the last move, shown hand, correction or round start (the host confirmed it)."""
+        self._pin(pin)
+        self._fresh(version)
+        return self._commit({"type": "undo"})
+
+    def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict:
+        """The host's correction of a scored round, with a reason (goes into the record)."""
+        self._pin(pin)
+        if not str(reason or "").strip():
+            raise StationError("give a reason for the correction", code="bad-request")
+        return self._commit({"type": "correct", "round": round, "seat": seat, "score": score,
+                             "reason": str(reason).strip()})
+
+    def end_game(self, pin: str, abandon: bool = False) -> dict:
+        self._pin(pin)
+        return self._commit({"type": "end", "abandon": bool(abandon)})
+
+    def export(self, game_id: int | None = None) -> dict:
+        """A stored game (default: the current one) as a mexican-train-record/1 document."""
+        with self.lock:
+            if game_id is None or game_id == self.game_id:
+                if self.referee is None:
+                    raise NoGame("there is no game to export")
+                return self.referee.record()
+        journal = self.store.journal(game_id)
+        if not journal:
+            raise NoGame(f"there is no game {game_id}")
+        referee = Referee(journal[0][1])
+        for _seq, entry in journal[1:]:
+            referee.apply(entry)
+        return referee.record()
+
+    # ----------------------------------------------------------------- seats
+    def seat_code(self, seat: int, pin: str) -> str:
+        """The short code a phone enters (or scans in the QR link) to join ``seat``."""
+        self._pin(pin)
+        if self.referee is None:
+            raise NoGame("set up a game on the host page first")
+        if not 0 <= seat < self.referee.rules.players:
+            raise StationError(f"there is no seat {seat}", code="bad-request")
+        return self.store.seat_code(self.game_id, seat,
+                                    lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(5)))
+
+    def join(self, seat: int, code: str) -> str:
+        """Join ``seat`` with its code; returns the seat token the phone keeps (survives restarts)."""
+        if self.referee is None:
+            raise NoGame("set up a game on the host page first")
+        with self.lock:
+            expected = self.store.seat_code(self.game_id, seat, lambda: None) \
+                if 0 <= seat < self.referee.rules.players else None
+            if not expected or not secrets.compare_digest(str(code or "").strip().upper(), expected):
+                raise Forbidden("that is not this seat's code: ask the host", facts={"seat": seat})
+            token = self.store.tokens(self.game_id).get(seat) or secrets.token_urlsafe(18)
+            self.store.set_token(self.game_id, seat, token)
+        self._publish()
+        return token
+
+    def release_seat(self, seat: int, pin: str) -> dict:
+        """Free a seat: its phone's token stops working and a new code is made."""
+        self._pin(pin)
+        with self.lock:
+            if self.referee is None:
+                raise NoGame("set up a game on the host page first")
+            self.store.reset_seat(self.game_id, seat)
+            self.log.append({"version": self.version, "text": f"seat {seat + 1} was released"})
+        self._publish()
+        return self.view()
+
+    # ----------------------------------------------------------------- a seat's moves
+    def submit(self, seat: int, token: str, event: dict, version: int) -> dict:
+        """A move from a seat's phone: ``event`` as record-format.md writes it (its seat is this one)."""
+        self._token(seat, token)
+        self._fresh(version)
+        event = {**dict(event or {}), "seat": seat}
+        self._check_registered(seat, event)
+        return self._commit({"type": "event", "event": event})
+
+    def act(self, seat: int, event: dict) -> dict:
+        """A move from the hub itself (a seat button, a slot sensor): no token, no version."""
+        return self._commit({"type": "event", "event": {**event, "seat": seat}})
+
+    def reveal(self, seat: int, token: str, hand) -> dict:
+        """At the round's end: the tiles left in the seat's hand, or the pips it counted."""
+        self._token(seat, token)
+        with self.lock:
+            index = len(self.referee.game.rounds) - 1
+        return self._commit({"type": "reveal", "round": index, "seat": seat, "hand": hand})
+
+    def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict:
+        """Hidden hands: register the seat's hand privately for full checking (rules.md 5).
+
+        While the registered hand has as many tiles as the seat holds, a play of a tile not in it
+        is refused (not-in-hand) and so are a draw or pass while it holds a play (must-play).
+        """
+        self._token(seat, token)
+        try:
+            parsed = [parse_tile(t) for t in tiles]
+        except ValueError as exc:
+            raise StationError(str(exc), code="bad-request") from None
+        with self.lock:
+            rnd = self.referee.game.current
+            if rnd is None or rnd.ended:
+                raise StationError("hands are registered during a round", code="round-over")
+            if len(set(parsed)) != len(parsed) or any(t in rnd.on_table for t in parsed):
+                raise StationError("a registered hand holds each tile once and none on the table",
+                                   code="bad-reveal")
+            self.registered[(rnd.index, seat)] = set(parsed)
+        return self.seat_view(seat, token)
+
+    def _check_registered(self, seat: int, event: dict) -> None:
+        with self.lock:
+            rnd = self.referee.game.current
+            if rnd is None or rnd.known:
+                return
+            hand = self.registered.get((rnd.index, seat))
+            if hand is None:
+                return
+            hand = hand - rnd.on_table
+            if len(hand) != rnd.hand_counts[seat]:
+                return            # a drawn tile not registered yet: the check resumes once it is
+            if "play" in event:
+                try:
+                    tile = parse_tile(event["play"])
+                except ValueError:
+                    return
+                if tile not in hand:
+                    raise Refused(f"{self.referee.names[seat]} does not hold {tile}", code="not-in-hand",
+                                  facts={"seat": seat, "tile": str(tile)})
+            elif ("draw" in event or "pass" in event) and rnd.opts.must_play and plays_from(rnd, seat, hand):
+                raise Refused(f"{self.referee.names[seat]} holds a legal play", code="must-play",
+                              facts={"seat": seat})
+
+    # ----------------------------------------------------------------- the mock hub
+    def mock_press(self, seat: int, long: bool = False) -> None:
+        """Press a seat button of the mock hub (the virtual hub page)."""
+        self._mock().mock_press(seat, long=long)
+
+    def mock_slot(self, slot: str, occupied: bool) -> None:
+        """Put a tile in or take it out of a slot of the mock hub."""
+        hub = self._mock()
+        if slot not in hub.build.slot_names:
+            raise StationError(f"there is no slot {slot!r}", code="bad-request")
+        hub.mock_slot(slot, occupied)
+
+    def _mock(self):
+        if self.hub is None or not self.is_mock:
+            raise StationError("the virtual hub needs the mock hardware (station run --mock)", code="bad-request")
+        return self.hub
+
+    # ----------------------------------------------------------------- views
+    def view(self) -> dict:
+        """The table for every page (station/interface.py gives the shape)."""
+        with self.lock:
+            ref = self.referee
+            tokens = self.store.tokens(self.game_id) if self.game_id else {}
+            if ref is None:
+                return {"version": self.version, "game": None, "result": None, "standings": [],
+                        "tie_break": None, "seats": [], "leds": self._leds(), "log": list(self.log),
+                        "prompt": None, "hardware": self._hardware()}
+            rows, decided = standings(ref)
+            return {
+                "version": self.version,
+                "game": {"id": self.game_id, "profile": ref.rules.profile, "set": ref.rules.top,
+                         "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
+                         "players": list(ref.names), "hardware_seats": self.hardware_seats,
+                         "status": ref.status, "rounds_total": ref.rules.rounds, "deal": ref.deal_summary(),
+                         "shown": {str(r): sorted(s) for r, s in ref.shown.items()}},
+                "result": result_with_corrections(ref),
+                "standings": rows,
+                "tie_break": decided,
+                "seats": seat_rows(ref, set(tokens)),
+                "leds": self._leds(),
+                "log": list(self.log),
+                "prompt": self.prompt,
+                "hardware": self._hardware(),
+            }
+
+    def seat_view(self, seat: int, token: str) -> dict:
+        """``view()`` plus ``me``: the seat's options (and its own hand where known)."""
+        self._token(seat, token)
+        with self.lock:
+            view = self.view()
+            ref = self.referee
+            rnd = ref.game.current
+            registered = self.registered.get((rnd.index, seat)) if rnd is not None else None
+            hand = my_hand(ref, seat)
+            if hand is None and registered is not None:
+                hand = sorted(str(t) for t in registered - rnd.on_table)
+            view["me"] = {"seat": seat, "name": ref.names[seat], "hand": hand,
+                          "options": seat_options(ref, seat)}
+        return view
+
+    def _leds(self) -> dict:
+        from .lights import frame
+
+        segments = {name: 1 for name in (self.hub.build.segments if self.hub is not None else
+                                         ["engine", "mexican", "ring"] + [f"seat{i}" for i in range(8)])}
+        state = light_state(self.referee, {})
+        shown = frame(state, segments, 0)
+        flash = [f"seat{s}" for s in state.one_tile] + [
+            "mexican" if d == "mexican" else f"seat{d}" for d in state.open_doubles]
+        if state.open_doubles:
+            flash.append("ring")
+        markers = {f"seat{s}": bool(m) for s, m in enumerate(state.marked)}
+        return {"frame": {k: list(v[0]) for k, v in shown.items()},
+                "pulse": f"seat{state.turn}" if state.turn is not None and state.playing else None,
+                "flash": flash, "markers": markers}
+
+    def _hardware(self) -> dict:
+        if self.hub is None:
+            return {"hub": None}
+        return {"hub": self.hub.build.name, "seats": self.hub.build.seats,
+                "mock": self.is_mock,
+                "slots": dict(self.hub.slots), "board": dict(self.board)}

@@ -1,0 +1,133 @@
+"""The station's embedded store: SQLite in WAL mode with ``synchronous=FULL``.
+
+Every accepted intent is appended to the game's journal (and committed) before the station
+acknowledges it; on start the station rebuilds the game by replaying the journal, so a pulled plug
+loses at most the intent being entered. Past games stay, for ``station export``.
+
+Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
+is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``settings``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    created REAL NOT NULL,
+    setup TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing'
+);
+CREATE TABLE IF NOT EXISTS journal (
+    seq INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    at REAL NOT NULL,
+    entry TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    token TEXT,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+
+class Store:
+    """The SQLite file ``path`` (created with its folder when missing).
+
+    Raises ``sqlite3.Error`` only for a broken or unwritable file; the message names the path.
+    """
+
+    def __init__(self, path: str):
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ---- games and journal
+    def new_game(self, setup: dict) -> int:
+        """Store a new game's set-up (the journal's first entry too); returns its id."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            cur = self.db.execute("INSERT INTO games (created, setup) VALUES (?, ?)",
+                                  (time.time(), json.dumps(setup)))
+            game_id = cur.lastrowid
+            self.db.execute("INSERT INTO journal (game_id, at, entry) VALUES (?, ?, ?)",
+                            (game_id, time.time(), json.dumps(setup)))
+        return game_id
+
+    def append(self, game_id: int, entry: dict) -> int:
+        """Append one accepted intent to the game's journal, durably; returns its ``seq``."""
+        cur = self.db.execute("INSERT INTO journal (game_id, at, entry) VALUES (?, ?, ?)",
+                              (game_id, time.time(), json.dumps(entry)))
+        return cur.lastrowid
+
+    def journal(self, game_id: int) -> list[tuple[int, dict]]:
+        """The game's journal in order: ``[(seq, entry), ...]``."""
+        rows = self.db.execute("SELECT seq, entry FROM journal WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [(seq, json.loads(entry)) for seq, entry in rows]
+
+    def last_seq(self) -> int:
+        """The newest journal ``seq`` of any game (0 when empty): the station's version."""
+        return self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM journal").fetchone()[0]
+
+    def set_status(self, game_id: int, status: str) -> None:
+        self.db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
+
+    def current_game(self) -> int | None:
+        """The newest game still being played (not finished or abandoned), or None."""
+        row = self.db.execute("SELECT id FROM games WHERE status NOT IN ('finished', 'abandoned') "
+                              "ORDER BY id DESC LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    def games(self) -> list[dict]:
+        """Every stored game, newest first: ``[{"id", "created", "status", "players"}]``."""
+        rows = self.db.execute("SELECT id, created, status, setup FROM games ORDER BY id DESC")
+        return [{"id": i, "created": c, "status": s, "players": json.loads(setup).get("players", [])}
+                for i, c, s, setup in rows]
+
+    # ---- seats
+    def seat_code(self, game_id: int, seat: int, make) -> str:
+        """The seat's join code, made with ``make()`` the first time."""
+        row = self.db.execute("SELECT code FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
+        if row:
+            return row[0]
+        code = make()
+        self.db.execute("INSERT INTO seats (game_id, seat, code) VALUES (?, ?, ?)", (game_id, seat, code))
+        return code
+
+    def set_token(self, game_id: int, seat: int, token: str | None) -> None:
+        self.db.execute("UPDATE seats SET token = ? WHERE game_id = ? AND seat = ?", (token, game_id, seat))
+
+    def reset_seat(self, game_id: int, seat: int) -> None:
+        """Forget the seat's code and token: the next join needs a new code."""
+        self.db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    def tokens(self, game_id: int) -> dict[int, str]:
+        rows = self.db.execute("SELECT seat, token FROM seats WHERE game_id = ? AND token IS NOT NULL", (game_id,))
+        return dict(rows.fetchall())
+
+    # ---- settings
+    def setting(self, key: str, make) -> str:
+        """A stored setting, made with ``make()`` and stored the first time."""
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        if row:
+            return row[0]
+        value = make()
+        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
+        return value

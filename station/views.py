@@ -1,0 +1,107 @@
+"""The table as the pages see it: ``view()`` and ``seat_view()`` of station/interface.py, built
+from a referee. Pure functions, no I/O."""
+from __future__ import annotations
+
+from engine.scoring import winners as decide_winners
+
+
+def standings(referee) -> tuple[list[dict], str | None]:
+    """Standings best first, and the sentence naming the tie-break that decided the winner.
+
+    Ties share a rank ("1=") until the game's end decides them by the profile's tie-break.
+    """
+    game = referee.game
+    totals = game.totals()
+    names = referee.names
+    win = game.winners()
+    decided = None
+    if win is not None:
+        winners, decided = win
+        scored = [game.round_scores(i) for i in range(len(game.rounds))]
+        order = _tie_break_order(scored, totals, referee.rules.options.tie_break)
+    else:
+        winners, order = [], sorted(range(len(names)), key=lambda s: totals[s])
+    rows = []
+    for position, seat in enumerate(order):
+        key = _rank_key(seat, totals, winners, win is not None)
+        rank = 1 + sum(1 for other in order if _rank_key(other, totals, winners, win is not None) < key)
+        shared = sum(1 for other in order if _rank_key(other, totals, winners, win is not None) == key) > 1
+        rows.append({"seat": seat, "name": names[seat], "total": totals[seat], "rank": rank, "shared": shared})
+    return rows, decided
+
+
+def _rank_key(seat, totals, winners, decided):
+    if decided:
+        return (0 if seat in winners else 1, totals[seat])
+    return (totals[seat],)
+
+
+def _tie_break_order(scored, totals, tie_break):
+    remaining = list(range(len(totals)))
+    order = []
+    while remaining:
+        sub = [[r[s] for s in remaining] for r in scored]
+        best, _ = decide_winners(sub, tie_break)
+        chosen = [remaining[i] for i in best]
+        order.extend(sorted(chosen))
+        remaining = [s for s in remaining if s not in chosen]
+    return order
+
+
+def result_with_corrections(referee) -> dict:
+    """The replay result of the game so far, each round carrying its ``corrections``."""
+    result = referee.game.result()
+    for entry, rnd in zip(result["rounds"], referee.game.rounds):
+        entry["corrections"] = [dict(c) for c in rnd.corrections]
+    return result
+
+
+def seat_rows(referee, joined: set[int]) -> list[dict]:
+    rnd = referee.game.current
+    counts = rnd.hand_counts if rnd is not None else [0] * referee.rules.players
+    return [{"seat": s, "name": name, "joined": s in joined, "tile_count": counts[s],
+             "one_tile": rnd is not None and not rnd.ended and counts[s] == 1,
+             "hardware": s < referee.hardware_seats}
+            for s, name in enumerate(referee.names)]
+
+
+def seat_options(referee, seat: int) -> dict:
+    """What the seat controller may offer ``seat`` now (from the engine's own checks)."""
+    rnd = referee.game.current
+    empty = {"play": {}, "trains": [], "draw": False, "pass": False, "done": False, "engine": False,
+             "reveal": False}
+    if rnd is None:
+        return empty
+    if rnd.ended:
+        shown = referee.shown.get(rnd.index, {})
+        empty["reveal"] = not rnd.known and seat not in shown
+        return empty
+    offered = rnd.offered_plays(seat) if rnd.engine_placed and rnd.turn == seat else {"trains": []}
+    return {
+        "play": {str(t["on"]): t["tiles"] for t in offered["trains"] if t["tiles"]},
+        "trains": [{"on": t["on"], "open": t["open"], "reason": t["reason"], "code": t["code"]}
+                   for t in offered["trains"]],
+        "draw": rnd.can_draw(seat),
+        "pass": rnd.can_pass(seat),
+        "done": rnd.can_end_turn(seat),
+        "engine": _would_accept(rnd, seat, "engine"),
+        "reveal": False,
+    }
+
+
+def _would_accept(rnd, seat: int, kind: str) -> bool:
+    from engine import Event, IllegalEvent
+
+    try:
+        rnd.check(Event(seat, kind))
+    except IllegalEvent:
+        return False
+    return True
+
+
+def my_hand(referee, seat: int) -> list[str] | None:
+    """The seat's own hand where the station knows it (virtual tiles), else None."""
+    rnd = referee.game.current
+    if rnd is None or not rnd.known:
+        return None
+    return sorted((str(t) for t in rnd.hands[seat]), key=lambda x: tuple(map(int, x.split("-"))))
