@@ -67,14 +67,17 @@ def push_all(game: Game, *events) -> Game:
 
 
 def snapshot(game: Game):
-    """Everything a refused event must leave alone."""
+    """Everything a refused event must leave alone: the state and result objects, the hands, and
+    what every seat could do next (legal plays, draw, pass, done)."""
     rnd = game.current
+    seats = range(rnd.n)
     return copy.deepcopy((
         rnd.state(), game.result(), len(rnd.events),
         [sorted(h) for h in rnd.hands] if rnd.known else None,
-        list(rnd.boneyard) if rnd.known else None,
-        rnd.drew, rnd.turn_plays, rnd.turns_taken, rnd.null_passes, sorted(rnd.on_table),
-        list(rnd.turn_doubles), list(rnd.open_doubles), rnd.circuit,
+        [sorted(rnd.legal_plays(s)) for s in seats],
+        [(rnd.can_draw(s), rnd.can_pass(s), rnd.can_end_turn(s)) for s in seats],
+        [getattr(rnd, name, None) for name in ("drew", "turn_plays", "turns_taken", "null_passes",
+                                               "circuit", "open_doubles", "turn_doubles")],
     ))
 
 
