@@ -38,7 +38,8 @@
   /** A player told apart by colour, initial and symbol, then the name. */
   MT.badge = function (seat, name, opts) {
     name = name || MT.name(seat);
-    const initial = Array.from(name.trim())[0] || "?";
+    const own = MT.view && MT.view.game && MT.view.game.players[seat];
+    const initial = own ? Array.from(own.trim())[0] : String(seat + 1);
     const mark = el("span", { class: "mark", style: "background:" + MT.seatColour(seat), "aria-hidden": "true" },
       initial.toUpperCase() + MT.seatSymbol(seat));
     return el("span", { class: "badge" }, mark, (opts && opts.short) ? null : el("span", {}, name));
@@ -120,7 +121,8 @@
       chips.push(el("span", {}, view.game.status === "finished" ? t("Game over") : t("Waiting for the host to start a round")));
     }
     main.replaceChildren(el("div", { class: "chips" }, chips));
-    const ones = (view.seats || []).filter((s) => s.one_tile);
+    const playing = st && st.turn !== null && st.turn !== undefined;
+    const ones = playing ? (view.seats || []).filter((s) => s.one_tile) : [];
     const text = ones.length ? t("One tile left: %(names)s", { names: ones.map((s) => s.name).join(", ") }) : "";
     if (text !== lastAlert) {
       lastAlert = text;

@@ -21,6 +21,10 @@
     const i = Number(slot.slice(4));
     return t("Slot of %(name)s", { name: MT.name(i, view) });
   }
+  function seatMark(i, view) {
+    const p = view.game && view.game.players[i];
+    return (p ? Array.from(p)[0].toUpperCase() : String(i + 1)) + MT.seatSymbol(i);
+  }
   async function toggle(slot) {
     occupied[slot] = !occupied[slot];
     const r = await MT.api("POST", "/api/hub/slot", { slot: slot, occupied: occupied[slot] });
@@ -41,7 +45,7 @@
     svg.setAttribute("aria-label", t("The hub"));
     const mk = (tag, attrs, parent) => { const e = document.createElementNS(SVGNS, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); (parent || svg).append(e); return e; };
     mk("circle", { r: 150, fill: "#1a1f26", stroke: rgb(frame.ring), "stroke-width": 8 });
-    const slots = [["engine", 0, 0], ["mexican", 0, -62]].concat(seats.map((s, i) => {
+    const slots = [["engine", 0, 0], ["mexican", 0, -58]].concat(seats.map((s, i) => {
       const a = (2 * Math.PI * i) / seats.length + Math.PI / 2;
       return [s, Math.round(112 * Math.cos(a)), Math.round(112 * Math.sin(a))];
     }));
@@ -51,8 +55,9 @@
         "aria-label": label(slot, view) + ": " + (occupied[slot] ? t("tile in") : t("empty")) });
       mk("circle", { cx: x, cy: y, r: 26, fill: rgb(frame[slot]), stroke: "#000", "stroke-width": 2 }, g);
       if (occupied[slot]) mk("rect", { x: x - 9, y: y - 16, width: 18, height: 32, rx: 3, fill: "#f4f1e8", stroke: "#333" }, g);
-      const txt = slot === "engine" ? "◎" : slot === "mexican" ? "☆" : (Array.from(MT.name(Number(slot.slice(4)), view))[0] || "?").toUpperCase() + MT.seatSymbol(Number(slot.slice(4)));
-      const tx = mk("text", { x: x, y: y + 44, fill: "#f3f5f7", "font-size": 14, "text-anchor": "middle", "font-weight": 700 }, g);
+      const txt = slot === "engine" ? "◎" : slot === "mexican" ? "☆" : seatMark(Number(slot.slice(4)), view);
+      const centre = slot === "engine" || slot === "mexican";
+      const tx = mk("text", { x: x, y: centre ? y + 6 : y + 44, fill: centre ? "#000" : "#f3f5f7", "font-size": centre ? 18 : 14, "text-anchor": "middle", "font-weight": 700 }, g);
       tx.textContent = txt;
       g.addEventListener("click", () => toggle(slot));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(slot); } });

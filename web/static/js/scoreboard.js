@@ -52,7 +52,7 @@
     const rounds = (view.result && view.result.rounds) || [];
     if (!players.length) { box.replaceChildren(el("p", { class: "muted" }, t("No game yet"))); return; }
     const head = el("tr", {}, el("th", { scope: "col" }, t("Round")),
-      players.map((p, i) => el("th", { scope: "col" }, MT.badge(i, p))));
+      players.map((p, i) => el("th", { scope: "col" }, el("span", { class: "stack" }, MT.badge(i, p, { short: true }), el("span", { class: "pname" }, p)))));
     const body = rounds.map((r, ri) => {
       const corrected = new Set((r.corrections || []).map((c) => c.seat));
       return el("tr", {}, el("th", { scope: "row" }, el("span", { class: "row" }, String(ri + 1), " ", MT.tileEl(r.engine + "-" + r.engine))),

@@ -9,7 +9,10 @@
   const $ = (id) => document.getElementById(id);
 
   function headers() { return { "X-Seat-Token": token }; }
-  function reason(code) { return (MT.boot.reasons || {})[code] || (MT.boot.lang === "en" ? code : t("Closed")); }
+  function reason(code) {
+    if (code === "train-closed") return t("Closed: no marker");
+    return (MT.boot.reasons || {})[code] || (MT.boot.lang === "en" && code ? code : t("Closed"));
+  }
 
   async function join(code) {
     const r = await MT.api("POST", `/api/seat/${seat}/join`, { code: code });
@@ -134,6 +137,7 @@
     renderCount(MT.view);
   });
 
+  MT.seatSend = send;      // the tap handlers' path, also used by the tests
   MT.onView(render);
   const code = new URLSearchParams(location.search).get("code");
   if (code) {

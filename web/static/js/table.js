@@ -27,7 +27,7 @@
     const box = document.getElementById("players");
     box.replaceChildren(...(view.seats || []).map((s) => el("div", { class: "card", "data-seat": s.seat },
       MT.badge(s.seat, s.name),
-      el("div", { class: "count" }, t("%(n)s tiles", { n: s.tile_count }), " ", s.one_tile ? el("span", { class: "onetile" }, t("one tile!")) : null),
+      el("div", { class: "count" }, t("Tiles: %(n)s", { n: s.tile_count }), " ", s.one_tile ? el("span", { class: "onetile" }, t("one tile!")) : null),
       st && st.turn === s.seat ? el("div", { class: "turn-yes" }, t("their turn")) : null,
       s.joined ? null : el("div", { class: "muted" }, t("no phone joined")))));
     document.getElementById("boneyard").textContent = st ? t("Boneyard: %(n)s tiles", { n: st.boneyard }) : "";
