@@ -405,3 +405,18 @@ def test_bad_record_unparsable_tile_vs_unknown_tile():
     err = replay_error(unknown)
     assert (err["error"], err["round"], err["event"]) == ("no-such-tile", 0, 0)
     assert "13" in err["message"]
+
+
+def test_finished_needs_scores_for_every_round():
+    """Result: finished means every round has ended and has scores; winners stay null until then."""
+    game = Game(Rules.make("hub", 6, 2, {"hand_size": 1}), ["Ana", "Ben"])
+    for i in range(7):
+        game.start_round()
+        seat, e = i % 2, 6 - i
+        game.push(P(seat, f"{e}-{(e + 1) % 7}", seat))
+    assert game.current.ended and game.result()["finished"] is False and game.result()["winners"] is None
+    for i in range(7):
+        game.set_reveal(i, [0, 3] if i % 2 == 0 else [4, 0])
+    result = game.result()
+    assert result["finished"] is True and result["totals"] == [12, 12] and result["winners"] == [0]
+    assert replay(to_record(game)) == (result, 0)
