@@ -65,11 +65,12 @@ class Hub(MockControls):
 
     @classmethod
     def mock(cls, build: HubBuild | None = None, *, clock_ns: Callable[[], int] | None = None,
-             heartbeat_ms: int = 100) -> "Hub":
+             heartbeat_ms: int = 100, keep_frames: int | None = None) -> "Hub":
         """A hub on gpiozero's MockFactory, a RecordingStrip and (when the build has sensor-board slots)
         a VirtualBoard on a pseudo-terminal sending heartbeats every ``heartbeat_ms``.
 
-        ``clock_ns`` defaults to a SkewClock so mock_press(long=True) needs no sleep.
+        ``clock_ns`` defaults to a SkewClock so mock_press(long=True) needs no sleep;
+        ``keep_frames`` bounds the frames the recording strip keeps (None: all).
         """
         from gpiozero.pins.mock import MockFactory
 
@@ -80,7 +81,7 @@ class Hub(MockControls):
         if build.board is not None and any(s.source == "board" for s in build.slots):
             from hardware.virtual_board import VirtualBoard
             vb = VirtualBoard([s.name for s in build.slots if s.source == "board"], heartbeat_ms=heartbeat_ms)
-        return cls(build, pin_factory=MockFactory(), strip=RecordingStrip(build.strip.count, build.strip.brightness),
+        return cls(build, pin_factory=MockFactory(), strip=RecordingStrip(build.strip.count, build.strip.brightness, keep_frames),
                    clock_ns=clock_ns or SkewClock(), board_port=vb.path if vb else None, virtual_board=vb)
 
     @classmethod

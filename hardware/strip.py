@@ -5,6 +5,8 @@ interface: colours are packed ints ``(w << 24) | (r << 16) | (g << 8) | b`` (see
 """
 from __future__ import annotations
 
+from collections import deque
+
 import os
 import time
 from collections.abc import Mapping, Sequence
@@ -69,16 +71,17 @@ def _check(c) -> RGB:
 class RecordingStrip:
     """A PixelStrip stand-in that keeps every frame shown.
 
-    ``frames`` is a list of tuples of (r, g, b) (before brightness), one per ``show()``;
-    ``frame_times_ns`` holds the ``time.monotonic_ns()`` of each show.
+    ``frames`` holds tuples of (r, g, b) (before brightness), one per ``show()``;
+    ``frame_times_ns`` holds the ``time.monotonic_ns()`` of each show. ``keep`` bounds both to the
+    newest ``keep`` frames (a long-running mock station animates at 20 frames a second).
     """
 
-    def __init__(self, num: int, brightness: int = 255):
+    def __init__(self, num: int, brightness: int = 255, keep: int | None = None):
         self._pixels = [0] * num
         self._brightness = brightness
         self.began = False
-        self.frames: list[tuple[RGB, ...]] = []
-        self.frame_times_ns: list[int] = []
+        self.frames: deque[tuple[RGB, ...]] = deque(maxlen=keep)
+        self.frame_times_ns: deque[int] = deque(maxlen=keep)
 
     def begin(self) -> None:
         self.began = True

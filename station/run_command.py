@@ -46,7 +46,7 @@ def build_station(args: argparse.Namespace):
     from .service import Station
 
     build = load_build(args.config) if args.config else default_build()
-    hub = Hub.mock(build) if args.mock else Hub.real(build)
+    hub = Hub.mock(build, keep_frames=600) if args.mock else Hub.real(build)
     return Station(args.data_dir, hub=hub, host_pin=args.pin, mock=args.mock)
 
 

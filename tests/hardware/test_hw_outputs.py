@@ -51,7 +51,7 @@ def test_recording_strip_speaks_pixelstrip():
     s.setBrightness(99)
     s.show()
     assert s.numPixels() == 3 and s.getPixelColor(1) == color(1, 2, 3) and s.getBrightness() == 99
-    assert s.frames == [((0, 0, 0), (1, 2, 3), (4, 5, 6))] and len(s.frame_times_ns) == 1
+    assert list(s.frames) == [((0, 0, 0), (1, 2, 3), (4, 5, 6))] and len(s.frame_times_ns) == 1
 
 
 def test_pi_model_detection(tmp_path):
@@ -84,3 +84,14 @@ def test_hardware_imports_no_game_or_page_code():
         text = path.read_text()
         for pkg in ("engine", "station", "web"):
             assert not re.search(rf"^\s*(from|import) {pkg}\b", text, re.M), f"{path.name} imports {pkg}"
+
+
+def test_recording_strip_keeps_only_the_newest_frames_when_bounded():
+    from hardware.strip import RecordingStrip, color
+
+    s = RecordingStrip(2, keep=3)
+    for i in range(5):
+        s.setPixelColor(0, color(i, 0, 0))
+        s.show()
+    assert [f[0][0] for f in s.frames] == [2, 3, 4]
+    assert len(s.frame_times_ns) == 3
