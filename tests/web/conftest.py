@@ -6,11 +6,10 @@ from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fake_station import FakeStation  # noqa: E402
+from fake_station import TEST_PIN as PIN, FakeStation  # noqa: E402
 
 from web.app import create_app  # noqa: E402
 
-PIN = "1234"
 
 
 @pytest.fixture

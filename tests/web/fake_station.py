@@ -21,10 +21,13 @@ def _tile(text: str) -> tuple[int, int]:
     return a, b
 
 
+TEST_PIN = "1234"
+
+
 class FakeStation:
     mock = True
 
-    def __init__(self, host_pin: str = "1234"):
+    def __init__(self, host_pin: str = TEST_PIN):
         self.host_pin = host_pin
         self._queues: list[asyncio.Queue] = []
         self._codes: dict[int, str] = {}

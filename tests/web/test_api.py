@@ -1,5 +1,5 @@
 """The REST API against the station test double: intents, refusals, tokens, PIN, validation."""
-from conftest import PIN
+from fake_station import TEST_PIN as PIN
 
 H = {"X-Host-Pin": PIN}
 

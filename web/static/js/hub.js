@@ -29,10 +29,14 @@
     occupied[slot] = !occupied[slot];
     const r = await MT.api("POST", "/api/hub/slot", { slot: slot, occupied: occupied[slot] });
     if (!r.ok) { occupied[slot] = !occupied[slot]; MT.toast(r.data && r.data.text || t("Refused"), false); }
+    const hw = MT.view.hardware && MT.view.hardware.slots;
+    if (hw && r.ok) hw[slot] = occupied[slot];
     draw(MT.view, true);
   }
   function draw(view, force) {
     const seats = slotNames(view);
+    const hw = (view.hardware && view.hardware.slots) || null;   // the mock hub's own slot state
+    if (hw) for (const k in hw) occupied[k] = !!hw[k];
     const key = seats.join(",") + JSON.stringify(view.leds) + JSON.stringify(occupied) + JSON.stringify(view.game && view.game.players);
     if (key === drawn && !force) return;
     drawn = key;

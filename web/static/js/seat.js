@@ -58,7 +58,7 @@
       return el("button", { type: "button", class: "choice" + (tr.open ? " open" : "") + (chosen === key ? " selected" : ""),
         "data-train": key, "aria-pressed": chosen === key ? "true" : "false", disabled: !tr.open,
         onclick: () => { chosen = key; render(MT.view); $("tiles").querySelector("button") && $("tiles").querySelector("button").focus(); } },
-        label, el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: end }) : reason(tr.reason || "train-closed")));
+        label, el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: end }) : reason(tr.code || tr.reason || "train-closed")));
     }));
   }
   function renderTiles(opts) {
@@ -84,10 +84,15 @@
     const rounds = (view.result && view.result.rounds) || [];
     const last = rounds[rounds.length - 1];
     const sentKey = "mt-count-" + (view.game && view.game.id) + "-" + rounds.length + "-" + seat;
-    const need = last && last.end && !last.scores && !(last.out || []).includes(seat) && !sessionStorage.getItem(sentKey);
+    const opts = (view.me && view.me.options) || {};
+    const need = ("reveal" in opts) ? !!opts.reveal
+      : (last && last.end && !last.scores && !(last.out || []).includes(seat) && !sessionStorage.getItem(sentKey));
     card.hidden = !need;
     if (!need) { picked.clear(); return; }
     card.dataset.key = sentKey;
+    const wentOut = last && (last.out || []).includes(seat);
+    $("went-out").hidden = !wentOut;
+    if (wentOut && $("pips").value === "") $("pips").value = "0";
     const hand = view.me && view.me.hand;
     const tiles = hand || offTable(view);
     $("count-tiles").replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile, "aria-pressed": picked.has(tile) ? "true" : "false",
@@ -105,13 +110,14 @@
     const mine = st && st.turn === seat;
     $("my-turn").textContent = !st ? "" : (mine ? t("Your turn") : (st.turn === null || st.turn === undefined ? "" : t("Waiting for %(name)s", { name: MT.name(st.turn, view) })));
     $("my-turn").className = mine ? "turn-yes" : "muted";
-    $("play-card").hidden = !mine;
+    $("play-card").hidden = !mine || !(opts.trains || []).length;
     $("actions").hidden = !mine;
     renderTrains(view, opts);
     renderTiles(opts);
     $("btn-draw").disabled = !opts.draw;
     $("btn-pass").disabled = !opts.pass;
     $("btn-done").disabled = !opts.done;
+    $("btn-engine").hidden = !opts.engine;
     $("btn-done").hidden = !opts.done && !(st && st.first_turn);
     renderCount(view);
   }
@@ -120,6 +126,7 @@
   $("btn-draw").addEventListener("click", () => send({ draw: true }));
   $("btn-pass").addEventListener("click", () => send({ pass: true }));
   $("btn-done").addEventListener("click", () => send({ done: true }));
+  $("btn-engine").addEventListener("click", () => send({ engine: true }));
   $("btn-leave").addEventListener("click", async () => {
     if (!(await MT.confirm(t("Leave this seat on this phone?")))) return;
     localStorage.removeItem(KEY); token = null; showJoin();

@@ -1,0 +1,93 @@
+"""Helpers of the browser tests: the station under test, a live uvicorn, screenshots, waiting."""
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "screenshots"
+PIN = "2468"
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+
+def make_station(tmp_path):
+    """The real station with mock hardware when it exists, else the web layer's test double."""
+    try:
+        from station.service import Station  # noqa: F401
+    except ImportError:
+        from fake_station import FakeStation
+        return FakeStation(host_pin=PIN)
+    return real_station(tmp_path)
+
+
+def real_station(tmp_path):
+    """``station.service.Station`` on the mock hub (its docstring: ``Station.mock(data_dir)``)."""
+    from station.service import Station
+    return Station.mock(str(tmp_path), host_pin=PIN)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """uvicorn in a background thread on 127.0.0.1:<free port>."""
+
+    def __init__(self, station, port: int | None = None):
+        import uvicorn
+
+        from web.app import create_app
+        self.station = station
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(station)
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_ping_interval=None)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._serve()), daemon=True)
+
+    async def _serve(self):
+        # like `station run`: the real station starts in the server's loop (hardware events, LEDs)
+        if hasattr(self.station, "start"):
+            await self.station.start()
+        try:
+            await self.server.serve()
+        finally:
+            if hasattr(self.station, "stop"):
+                await self.station.stop()
+
+    def start(self):
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
