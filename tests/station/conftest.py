@@ -1,14 +1,10 @@
-"""Shared helpers for the station tests: a mock-hardware station and a way to wait for it."""
+"""Fixtures for the station tests: a station on mock hardware in a temporary folder."""
 from __future__ import annotations
 
-import asyncio
-import time
-
 import pytest
+from station_helpers import PIN
 
 from station.service import Station
-
-PIN = "2468"
 
 
 @pytest.fixture
@@ -17,17 +13,3 @@ def station(tmp_path):
     yield st
     st.store.close()
     st.hub.close()
-
-
-async def wait_for(condition, timeout: float = 10.0, what: str = "condition"):
-    """Let the loop run until ``condition()`` is true (hardware events arrive through it)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.005)
-
-
-def join_all(st, seats: int) -> list[str]:
-    """Join every seat with its code; returns the tokens."""
-    return [st.join(s, st.seat_code(s, PIN)) for s in range(seats)]

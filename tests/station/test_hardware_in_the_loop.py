@@ -1,0 +1,154 @@
+"""Whole rounds played through the station on mock hardware: seat buttons (gpiozero MockPins),
+slot sensors, phone moves, the recording LED strip, and the scores at the end."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+from station_helpers import PIN, join_all, wait_for
+
+from engine import Event, Rules
+from engine.players import choose, deal
+from engine.record import replay
+from engine.round import Round
+from engine.tiles import hand_pips
+from station.lights import AMBER, GREEN
+from station.service import Station
+
+NAMES = ["Ana", "Ben", "Chi"]
+
+
+def led(st: Station, slot: str, index: int = 0):
+    """The colour of LED ``index`` of ``slot``'s segment in the last frame shown."""
+    return st.hub.strip.last[st.hub.build.segments[slot][index]]
+
+
+async def act_at_table(st: Station, tokens: list[str], event: Event) -> None:
+    """Do ``event`` the way a player at the hub would: button, long press, slot sensor or phone."""
+    before = st.version
+    if event.kind == "draw" or event.kind == "pass":
+        st.hub.mock_press(event.seat)
+    elif event.kind == "done":
+        st.hub.mock_press(event.seat, long=True)
+    elif event.kind == "engine":
+        st.hub.mock_slot("engine", True)
+    else:
+        st.submit(event.seat, tokens[event.seat], {"play": str(event.tile), "on": event.on}, st.version)
+    await wait_for(lambda: st.version != before, what=f"the station to take {event}")
+    if event.kind == "engine":
+        st.hub.mock_slot("engine", False)
+
+
+async def play_virtual_round(st: Station, tokens: list[str], rng: random.Random) -> None:
+    """A known-hands (virtual tiles) round: the station deals, the players choose greedily."""
+    st.start_round(PIN)
+    rnd = st.referee.game.current
+    passes_seen = 0
+    while not rnd.ended:
+        event = choose(rnd, "greedy", rng)
+        await act_at_table(st, tokens, event)
+        if event.kind == "pass" and not rnd.ended:
+            passes_seen += 1
+            await wait_for(lambda: led(st, f"seat{event.seat}") == AMBER, what="the marker to light")
+
+
+def test_classic_round_from_buttons_slots_and_phones(tmp_path):
+    async def scenario():
+        st = Station.mock(str(tmp_path), host_pin=PIN)
+        await st.start()
+        try:
+            st.setup_game(PIN, NAMES, "classic", 6, {}, hidden_hands=False)
+            tokens = join_all(st, 3)
+            await play_virtual_round(st, tokens, random.Random(7))
+            rnd = st.referee.game.current
+            expected = [hand_pips(h, 50) for h in rnd.hands]
+            assert st.view()["result"]["rounds"][0]["scores"] == expected
+            await wait_for(lambda: led(st, "ring") == GREEN, what="the round-over ring")
+            record = st.export()
+            result, status = replay(record)
+            assert status == 0 and result["rounds"][0]["scores"] == expected
+        finally:
+            await st.stop()
+
+    asyncio.run(scenario())
+
+
+def test_hub_round_with_hidden_hands_checked_against_a_shadow_table(tmp_path):
+    """The table plays real tiles the station cannot see; the test keeps the hands (a shadow
+    known-hands round) to choose legal moves, then each phone shows its hand at the round's end."""
+    async def scenario():
+        st = Station.mock(str(tmp_path), host_pin=PIN)
+        await st.start()
+        try:
+            st.setup_game(PIN, NAMES, "hub", 9, {}, hidden_hands=True)
+            tokens = join_all(st, 3)
+            rules = Rules.make("hub", 9, 3)
+            hands, boneyard = deal(rules, 0, random.Random(11))
+            shadow = Round(rules, 0, NAMES, hands=hands, boneyard=boneyard, starter=0)
+            st.start_round(PIN)
+            rng = random.Random(3)
+            lit_mexican = False
+            while not shadow.ended:
+                event = choose(shadow, "greedy", rng)
+                if event.kind == "play" and event.on == "mexican" and not shadow.trains[shadow.n]:
+                    # the first tile of the Mexican train is sensed in its slot; the phone names it
+                    st.hub.mock_slot("mexican", True)
+                    await wait_for(lambda: st.view()["prompt"] is not None, what="the phone prompt")
+                    assert st.view()["prompt"]["seat"] == event.seat
+                    lit_mexican = True
+                await act_at_table(st, tokens, event)
+                shadow.push(event)
+                assert st.referee.game.current.state() == shadow.state()
+            if lit_mexican:
+                assert led(st, "mexican") != (0, 0, 0)
+            for seat in range(3):
+                st.reveal(seat, tokens[seat], [str(t) for t in shadow.hands[seat]])
+            expected = [hand_pips(h, 50) for h in shadow.hands]
+            assert st.view()["result"]["rounds"][0]["scores"] == expected
+            assert st.view()["result"]["totals"] == expected
+        finally:
+            await st.stop()
+
+    asyncio.run(scenario())
+
+
+def test_refused_press_flashes_red_and_changes_nothing(tmp_path):
+    async def scenario():
+        st = Station.mock(str(tmp_path), host_pin=PIN)
+        await st.start()
+        try:
+            st.setup_game(PIN, NAMES, "hub", 9, {})
+            join_all(st, 3)
+            st.start_round(PIN)
+            before = (st.version, st.referee.game.current.state())
+            st.hub.mock_press(2)                       # seat 0 is to play, not seat 2
+            await wait_for(lambda: st.view()["prompt"] is not None, what="the refusal")
+            assert st.view()["prompt"]["code"] == "not-your-turn"
+            await wait_for(lambda: led(st, "seat2", 1) == (255, 0, 0), what="a red flash at seat 2")
+            assert (st.version, st.referee.game.current.state()) == before
+        finally:
+            await st.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_bouncing_button_gives_one_draw(tmp_path):
+    async def scenario():
+        st = Station.mock(str(tmp_path), host_pin=PIN)
+        await st.start()
+        try:
+            st.setup_game(PIN, NAMES, "hub", 9, {})
+            st.start_round(PIN)
+            pin = st.hub.mock_pin(0)
+            for _ in range(4):                         # a contact bouncing within the debounce time
+                pin.drive_low()
+                pin.drive_high()
+            st.hub.clock_ns.advance(st.hub.build.debounce_ms + 5)
+            await wait_for(lambda: st.referee.game.current.events, what="the draw")
+            await asyncio.sleep(0.1)
+            events = st.referee.game.current.events
+            assert [e.kind for e in events] == ["draw"]
+        finally:
+            await st.stop()
+
+    asyncio.run(scenario())

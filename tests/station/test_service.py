@@ -1,0 +1,115 @@
+"""The referee service without the event loop: set-up, seats and tokens, refusals, undo,
+reveals, corrections, persistence across a restart, export."""
+from __future__ import annotations
+
+import pytest
+from station_helpers import PIN, join_all
+
+from engine.record import replay
+from station.interface import Forbidden, NoGame, Refused, StaleVersion, StationError
+from station.service import Station
+
+
+def test_setup_says_the_deal_and_refuses_bad_options(station):
+    view = station.setup_game(PIN, ["Ana", "Ben", "Chi", "Dee"], "hub", 12, {})
+    assert view["game"]["deal"] == {"hand_size": 15, "boneyard": 90 - 60}
+    with pytest.raises(StationError) as err:
+        station.setup_game(PIN, ["Ana", "Ben"], "hub", 12, {"close_doubles": "sideways"})
+    assert "close_doubles" in err.value.message and "reverse" in err.value.message
+    with pytest.raises(Forbidden):
+        station.setup_game("0000", ["Ana", "Ben"], "hub", 12, {})
+
+
+def test_more_players_than_hub_seats_play_from_phones(station):
+    names = [f"P{i}" for i in range(10)]
+    view = station.setup_game(PIN, names, "hub", 15, {})
+    assert "seats 9-10 play from their phones alone" in view["log"][-1]["text"]
+    assert [s["hardware"] for s in view["seats"]] == [True] * 8 + [False] * 2
+
+
+def test_a_phone_acts_only_for_its_own_seat(station):
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    tokens = join_all(station, 2)
+    station.start_round(PIN)
+    with pytest.raises(Forbidden):
+        station.submit(0, tokens[1], {"draw": True}, station.version)
+    with pytest.raises(Forbidden):
+        station.join(1, "WRONG")
+    with pytest.raises(Forbidden):
+        station.seat_view(0, tokens[1])
+
+
+def test_refused_move_changes_nothing_and_says_why(station):
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    tokens = join_all(station, 2)
+    station.start_round(PIN)
+    before = (station.version, station.referee.game.current.state())
+    with pytest.raises(Refused) as err:
+        station.submit(0, tokens[0], {"play": "9-3", "on": 1}, station.version)
+    assert err.value.code == "train-closed" and "Ben's train is not marked" in err.value.message
+    assert (station.version, station.referee.game.current.state()) == before
+
+
+def test_stale_version_is_refused(station):
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    tokens = join_all(station, 2)
+    station.start_round(PIN)
+    old = station.version
+    station.submit(0, tokens[0], {"draw": True}, old)
+    with pytest.raises(StaleVersion):
+        station.submit(0, tokens[0], {"pass": True}, old)
+    assert [e.kind for e in station.referee.game.current.events] == ["draw"]
+
+
+def test_undo_restores_the_table(station):
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    tokens = join_all(station, 2)
+    station.start_round(PIN)
+    before = station.referee.game.current.state()
+    station.submit(0, tokens[0], {"play": "9-4", "on": 0}, station.version)
+    station.undo(PIN, station.version)
+    assert station.referee.game.current.state() == before
+
+
+def test_hidden_round_scored_from_shown_hands_then_corrected(station):
+    station.setup_game(PIN, ["Ana", "Ben"], "classic", 6, {"hand_size": 3})
+    tokens = join_all(station, 2)
+    station.start_round(PIN)
+    for seat, event in [(0, {"engine": True}), (0, {"play": "6-3", "on": 0}), (0, {"done": True}),
+                        (1, {"pass": True}), (0, {"play": "3-1", "on": 0})]:
+        station.submit(seat, tokens[seat], event, station.version)
+    assert station.view()["game"]["status"] == "round-over"
+    station.reveal(0, tokens[0], [])
+    with pytest.raises(Refused) as err:
+        station.reveal(1, tokens[1], ["6-3", "1-2", "2-2"])
+    assert err.value.code == "bad-reveal"
+    station.reveal(1, tokens[1], ["0-0", "1-2", "2-2"])
+    assert station.view()["result"]["rounds"][0]["scores"] == [0, 57]
+    station.correct(PIN, 0, 1, 50, "0-0 counted as 0 by mistake: it is 50... recounted")
+    view = station.view()
+    assert view["result"]["totals"] == [0, 50]
+    assert view["log"][-1]["text"] == "round 1, Ben: 57 -> 50 (host)"
+    record = station.export()
+    assert record["rounds"][0]["corrections"][0]["score"] == 50
+    assert replay(record)[0]["totals"] == [0, 50]
+
+
+def test_restart_rebuilds_the_game_and_keeps_tokens(tmp_path):
+    first = Station(str(tmp_path), host_pin=PIN)
+    first.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    tokens = join_all(first, 2)
+    first.start_round(PIN)
+    first.submit(0, tokens[0], {"play": "9-4", "on": 0}, first.version)
+    first.submit(1, tokens[1], {"draw": True}, first.version)
+    state, version = first.referee.game.current.state(), first.version
+    first.store.close()
+    second = Station(str(tmp_path))
+    assert second.referee.game.current.state() == state and second.version == version
+    second.submit(1, tokens[1], {"pass": True}, second.version)   # the old token still works
+    assert second.referee.game.current.state()["trains"][1]["marked"] is True
+
+
+def test_no_game_yet(station):
+    with pytest.raises(NoGame):
+        station.start_round(PIN)
+    assert station.view()["game"] is None
