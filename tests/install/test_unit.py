@@ -1,0 +1,109 @@
+"""systemd/mexican-train-station.service and the PWM drop-in pass ``systemd-analyze verify``.
+
+The unit's ExecStart (/opt/mexican-train/venv/bin/station) only exists on an installed hub, and
+verify insists that it is executable, so a copy with ExecStart pointing at an existing binary is
+verified; every other line is the shipped one. The drop-in is verified next to that copy (verify
+loads ``<unit>.d/*.conf`` from the unit's directory).
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+UNIT = ROOT / "systemd" / "mexican-train-station.service"
+DROPIN = ROOT / "systemd" / "pwm-root.conf"
+ANALYZE = shutil.which("systemd-analyze")
+needs_analyze = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed here")
+
+
+def unit_copy(tmp_path: Path, dropin: bool = False) -> Path:
+    text = UNIT.read_text()
+    assert "ExecStart=/opt/mexican-train/venv/bin/station run\n" in text
+    copy = tmp_path / UNIT.name
+    copy.write_text(text.replace("ExecStart=/opt/mexican-train/venv/bin/station run",
+                                 "ExecStart=/bin/true run"))
+    if dropin:
+        d = tmp_path / (UNIT.name + ".d")
+        d.mkdir()
+        shutil.copy(DROPIN, d / DROPIN.name)
+    return copy
+
+
+def verify(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([ANALYZE, "verify", "--man=no", str(path)], capture_output=True, text=True, timeout=60)
+
+
+@needs_analyze
+def test_unit_passes_systemd_analyze_verify(tmp_path):
+    res = verify(unit_copy(tmp_path))
+    assert res.returncode == 0, res.stderr
+    # verify returns 0 for unknown keys and bad values, it only warns: no warning about our files
+    assert UNIT.name not in res.stderr, res.stderr
+
+
+@needs_analyze
+def test_unit_with_pwm_root_dropin_passes_verify(tmp_path):
+    res = verify(unit_copy(tmp_path, dropin=True))
+    assert res.returncode == 0, res.stderr
+    assert UNIT.name not in res.stderr and DROPIN.name not in res.stderr, res.stderr
+
+
+@needs_analyze
+def test_verify_would_see_a_bad_key(tmp_path):
+    """The two tests above are meaningful: a mistake in the unit or the drop-in is reported."""
+    copy = unit_copy(tmp_path, dropin=True)
+    (copy.parent / (UNIT.name + ".d") / DROPIN.name).write_text("[Service]\nUsr=root\n")
+    assert "Unknown key" in verify(copy).stderr
+
+
+@needs_analyze
+def test_hardening_exposure_is_low(tmp_path):
+    res = subprocess.run([ANALYZE, "security", "--offline=true", "--threshold=40", "--no-pager",
+                          str(unit_copy(tmp_path))], capture_output=True, text=True, timeout=60)
+    if "--offline" in res.stderr and "unrecognized" in res.stderr:
+        pytest.skip("this systemd-analyze has no --offline security check")
+    assert res.returncode == 0, res.stdout[-2000:] + res.stderr
+
+
+def settings(path: Path) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith(("#", "[")):
+            key, _, value = line.partition("=")
+            out.setdefault(key, []).append(value)
+    return out
+
+
+def test_unit_asks_for_what_the_issue_and_the_station_need():
+    s = settings(UNIT)
+    one = {k: v[-1] for k, v in s.items()}
+    assert one["Type"] == "notify" and one["NotifyAccess"] == "main" and one["WatchdogSec"] == "30"
+    assert one["Restart"] == "on-failure" and one["RestartSec"] == "2"
+    assert one["User"] == "mtstation" and set(one["SupplementaryGroups"].split()) == {"gpio", "spi", "dialout"}
+    assert one["StateDirectory"] == "mexican-train" and one["ConfigurationDirectory"] == "mexican-train"
+    assert "STATION_DATA_DIR=%S/mexican-train" in s["Environment"]
+    assert one["EnvironmentFile"] == "-/etc/mexican-train/station.env"
+    assert one["ExecStart"] == "/opt/mexican-train/venv/bin/station run"
+    assert one["ProtectSystem"] == "strict" and one["NoNewPrivileges"] == "yes"
+    assert one["DevicePolicy"] == "closed"
+    allowed = " ".join(s["DeviceAllow"])
+    for dev in ("char-gpiochip", "char-spidev", "char-ttyACM", "char-ttyUSB"):
+        assert dev in allowed
+    assert "/dev/mem" not in allowed            # root-only DMA is the drop-in's business
+    assert "CAP_NET_BIND_SERVICE" in one["AmbientCapabilities"]
+    assert one["WantedBy"] == "multi-user.target" and "network-online.target" in one["After"]
+    drop = settings(DROPIN)
+    assert drop["User"] == ["root"] and "/dev/mem rw" in drop["DeviceAllow"]
+    assert "CAP_SYS_RAWIO" in drop["CapabilityBoundingSet"][0]
+
+
+def test_udev_rule_names_a_stable_symlink_for_the_board():
+    rule = (ROOT / "systemd" / "99-mexican-train-sensor-board.rules").read_text()
+    lines = [l for l in rule.splitlines() if l.strip() and not l.startswith("#")]
+    assert lines and all('SUBSYSTEM=="tty"' in l and 'SYMLINK+="mexican-train-board"' in l
+                         and 'GROUP="dialout"' in l and "ATTRS{idVendor}" in l for l in lines)
