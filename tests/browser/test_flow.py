@@ -119,6 +119,7 @@ def test_table_flow(server, phone, lang):
     host.click("#correct-form button[type=submit]")
     expect(board.locator('#score-table tfoot td[data-seat="1"]')).to_have_text("7")
     expect(board.locator("#corrections li")).to_have_count(1)
+    expect(board.locator("#corrections li")).to_contain_text("9 → 7")
     expect(board.locator("#standings li").first).to_contain_text("Ana")
     shot(board, f"scoreboard-{lang}")
     shot(host, f"host-{lang}")

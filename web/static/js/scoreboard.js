@@ -68,12 +68,26 @@
     box.replaceChildren(el("table", { class: "scores", id: "score-table" }, el("thead", {}, head), el("tbody", {}, body), el("tfoot", {}, foot)));
     const list = document.getElementById("corrections");
     const items = [];
-    rounds.forEach((r, ri) => (r.corrections || []).forEach((c) => {
-      const from = c.from ?? c.old ?? c.was ?? null;
-      items.push(el("li", {}, t("Round %(r)s, %(name)s: %(old)s → %(new)s (host)",
-        { r: ri + 1, name: MT.name(c.seat, view), old: from === null ? "?" : from, new: c.score }),
-        c.reason ? " — " + c.reason : ""));
-    }));
+    // the score before a correction: the correction's own field if the station gives one, else the
+    // score this phone saw before it (kept per game), else the previous correction of that seat
+    const key = "mt-scores-" + (view.game && view.game.id);
+    let seen = {};
+    try { seen = JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { seen = {}; }
+    rounds.forEach((r, ri) => {
+      if (!r.scores) return;
+      const fixed = new Set((r.corrections || []).map((c) => c.seat));
+      r.scores.forEach((v, i) => { if (!fixed.has(i)) seen[ri + ":" + i] = v; });
+      const last = {};
+      (r.corrections || []).forEach((c) => {
+        const from = c.from ?? c.old ?? (c.seat in last ? last[c.seat] : seen[ri + ":" + c.seat]);
+        last[c.seat] = c.score;
+        items.push(el("li", {}, from === undefined || from === null
+          ? t("Round %(r)s, %(name)s: now %(new)s (host)", { r: ri + 1, name: MT.name(c.seat, view), new: c.score })
+          : t("Round %(r)s, %(name)s: %(old)s → %(new)s (host)", { r: ri + 1, name: MT.name(c.seat, view), old: from, new: c.score }),
+          c.reason ? " — " + c.reason : ""));
+      });
+    });
+    try { localStorage.setItem(key, JSON.stringify(seen)); } catch (e) { /* private mode */ }
     list.replaceChildren(...items);
   }
   function chart(view) {
