@@ -1,0 +1,436 @@
+#!/usr/bin/env bash
+# Install (or update) the Mexican Train hub station on Raspberry Pi OS Bookworm. See docs/install.md.
+#
+#   sudo systemd/install.sh --config firmware_config/reference-8-seat.toml
+#
+# Safe to run again: every step checks what is already there (re-run it after `git pull` to update).
+#
+# For tests: INSTALL_ROOT=/some/dir puts every file the installer reads or writes under that
+# directory (its proc/device-tree/model, boot/firmware/config.txt, etc/, opt/, ...) and skips
+# every command that would change the system (apt-get, useradd, pip, systemctl, udevadm, ...).
+set -euo pipefail
+
+readonly UNIT_NAME=mexican-train-station.service
+readonly APP_USER=mtstation
+readonly APP_GROUPS=(gpio spi dialout)
+readonly PREFIX=/opt/mexican-train
+readonly CONF_DIR=/etc/mexican-train
+readonly STATE_DIR=/var/lib/mexican-train
+readonly BOARD_LINK=/dev/mexican-train-board
+readonly APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential git rsync swig
+                       python3-lgpio liblgpio-dev avahi-daemon)
+readonly BEGIN_MARK="# BEGIN mexican-train (managed by systemd/install.sh; edits inside are replaced)"
+readonly END_MARK="# END mexican-train"
+
+ROOT="${INSTALL_ROOT:-}"
+ROOT="${ROOT%/}"
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CONFIG=""
+PORT=""
+NEW_HOSTNAME=""
+DRY_RUN=0
+START=1
+REBOOT_NEEDED=0
+PYTHON="${PYTHON:-python3}"
+
+usage() {
+    cat <<EOF
+Usage: sudo systemd/install.sh [--config FILE] [--port N] [--hostname NAME] [--no-start] [--dry-run]
+
+Installs the Mexican Train hub station on Raspberry Pi OS Bookworm: apt packages, the '$APP_USER'
+user (groups ${APP_GROUPS[*]}), the code and a virtual environment in $PREFIX, the hub build's
+config in $CONF_DIR, SPI or PWM for the LED strip in config.txt, the sensor board's udev rule,
+and the $UNIT_NAME systemd unit (enabled and started). Run it again to update.
+
+Options:
+  --config FILE    the hub build (firmware_config/*.toml); checked with 'station check-config'.
+                   Default: the installed $CONF_DIR/hub.toml, else firmware_config/reference-8-seat.toml
+  --port N         port for the phone pages (default 80, or what station.env already says)
+  --hostname NAME  also set the Pi's hostname, so phones find the hub at NAME.local (e.g. hub)
+  --no-start       install and enable the unit but do not (re)start it now
+  --dry-run        print what would be done and change nothing (root not needed)
+  -h, --help       this help
+
+Environment: INSTALL_ROOT=DIR (tests) treats DIR as the root of the file system and runs no
+system commands.
+EOF
+}
+
+die() { echo "install.sh: error: $*" >&2; exit 1; }
+step() { echo; echo "==> $*"; }
+note() { echo "    $*"; }
+
+# A command that changes the system: printed, and run unless --dry-run or INSTALL_ROOT.
+run() {
+    local shown
+    shown="$(printf '%q ' "$@")"
+    if ((DRY_RUN)); then
+        echo "    would run: ${shown% }"
+    elif [[ -n "$ROOT" ]]; then
+        echo "    skipped under INSTALL_ROOT: ${shown% }"
+    else
+        echo "    + ${shown% }"
+        "$@"
+    fi
+}
+
+# Write stdin to file $1 (under ROOT) with mode $2 ("keep": rewrite in place) when its content
+# differs; returns 1 when unchanged.
+put_file() {
+    local dest="$ROOT$1" mode="$2" tmp
+    tmp="$(mktemp)"
+    cat >"$tmp"
+    if [[ -f "$dest" ]] && cmp -s "$tmp" "$dest"; then
+        rm -f "$tmp"
+        note "unchanged: $1"
+        return 1
+    fi
+    if ((DRY_RUN)); then
+        if [[ -f "$dest" ]]; then
+            note "would change: $1:"
+            diff -u "$dest" "$tmp" | tail -n +3 | sed 's/^/      | /' || true
+        elif (($(wc -l <"$tmp") <= 25)); then
+            note "would write: $1:"
+            sed 's/^/      | /' "$tmp"
+        else
+            note "would write: $1 ($(wc -l <"$tmp") lines)"
+        fi
+        rm -f "$tmp"
+        return 0
+    fi
+    mkdir -p "$(dirname "$dest")"
+    if [[ "$mode" == keep ]]; then
+        cat "$tmp" >"$dest"        # in place: /boot/firmware is FAT, which has no modes to set
+    else
+        install -m "$mode" "$tmp" "$dest"
+    fi
+    rm -f "$tmp"
+    note "wrote: $1"
+    return 0
+}
+
+remove_file() {
+    if [[ -e "$ROOT$1" ]]; then
+        if ((DRY_RUN)); then note "would remove: $1"; else rm -f "$ROOT$1"; note "removed: $1"; fi
+        return 0
+    fi
+    return 1
+}
+
+# Run the repository's own code (hardware.config, the station command) with the system python3:
+# it works before the virtual environment exists and needs nothing outside the standard library.
+repo_python() { PYTHONPATH="$SRC${PYTHONPATH:+:$PYTHONPATH}" "$PYTHON" "$@"; }
+
+parse_args() {
+    while (($#)); do
+        case "$1" in
+            -h|--help) usage; exit 0 ;;
+            --config) [[ $# -ge 2 ]] || die "--config needs a FILE"; CONFIG="$2"; shift ;;
+            --config=*) CONFIG="${1#*=}" ;;
+            --port) [[ $# -ge 2 ]] || die "--port needs a number"; PORT="$2"; shift ;;
+            --port=*) PORT="${1#*=}" ;;
+            --hostname) [[ $# -ge 2 ]] || die "--hostname needs a NAME"; NEW_HOSTNAME="$2"; shift ;;
+            --hostname=*) NEW_HOSTNAME="${1#*=}" ;;
+            --no-start) START=0 ;;
+            --dry-run) DRY_RUN=1 ;;
+            *) usage >&2; die "unknown argument: $1" ;;
+        esac
+        shift
+    done
+    if [[ -n "$PORT" ]] && ! [[ "$PORT" =~ ^[0-9]+$ && "$PORT" -ge 1 && "$PORT" -le 65535 ]]; then
+        die "--port must be a number 1..65535, got '$PORT'"
+    fi
+    if [[ -n "$NEW_HOSTNAME" ]] && ! [[ "$NEW_HOSTNAME" =~ ^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$ ]]; then
+        die "--hostname must be letters, digits and '-', got '$NEW_HOSTNAME'"
+    fi
+}
+
+preflight() {
+    step "Checking the system"
+    if ((DRY_RUN)); then note "dry run: nothing will be changed"; fi
+    if [[ -n "$ROOT" ]]; then note "INSTALL_ROOT=$ROOT: files under it, no system commands"; fi
+    if ((!DRY_RUN)) && [[ -z "$ROOT" ]] && [[ "$(id -u)" -ne 0 ]]; then
+        die "run as root: sudo $0 $*"
+    fi
+    local codename=""
+    if [[ -r "$ROOT/etc/os-release" ]]; then
+        # shellcheck disable=SC1091  # the system's file, not part of this repository
+        codename="$(. "$ROOT/etc/os-release" && echo "${VERSION_CODENAME:-}")"
+    fi
+    [[ "$codename" == bookworm ]] || note "warning: made for Raspberry Pi OS Bookworm, this is '${codename:-unknown}'"
+    PI_MODEL=""
+    local f
+    for f in "$ROOT/proc/device-tree/model" "$ROOT/sys/firmware/devicetree/base/model"; do
+        if [[ -r "$f" ]]; then PI_MODEL="$(tr -d '\0' <"$f")"; break; fi
+    done
+    if [[ "$PI_MODEL" == "Raspberry Pi"* ]]; then
+        note "model: $PI_MODEL"
+    else
+        note "warning: not a Raspberry Pi (no model in /proc/device-tree/model): the station will only start with real hardware"
+        PI_MODEL=""
+    fi
+    note "source: $SRC"
+}
+
+choose_config() {
+    step "Checking the hub build's config"
+    if [[ -z "$CONFIG" ]]; then
+        if [[ -f "$ROOT$CONF_DIR/hub.toml" ]]; then CONFIG="$ROOT$CONF_DIR/hub.toml"
+        else CONFIG="$SRC/firmware_config/reference-8-seat.toml"; fi
+    fi
+    [[ -f "$CONFIG" ]] || die "no such config file: $CONFIG"
+    CONFIG="$(cd "$(dirname "$CONFIG")" && pwd)/$(basename "$CONFIG")"
+    note "config: $CONFIG"
+    local out
+    if ! out="$(repo_python -m station.cli check-config "$CONFIG" 2>&1)"; then
+        echo "$out" >&2
+        die "the config is not valid (fix it and run again; see docs/hardware.md)"
+    fi
+    printf '%s\n' "$out" | sed 's/^/    | /'
+    local facts
+    facts="$(repo_python -c '
+import sys
+from hardware.config import load_build
+b = load_build(sys.argv[1])
+print(b.strip.gpio, b.strip.bus, b.strip.count, "board" if b.board else "noboard", b.name)
+' "$CONFIG")"
+    read -r LED_GPIO LED_BUS LED_COUNT BOARD BUILD_NAME <<<"$facts"
+    note "LED strip on GPIO$LED_GPIO ($LED_BUS), $LED_COUNT LEDs; sensor board: $([[ $BOARD == board ]] && echo yes || echo no)"
+    if [[ "$PI_MODEL" == "Raspberry Pi 5"* && "$LED_BUS" != SPI0 ]]; then
+        die "$PI_MODEL: rpi-ws281x cannot drive $LED_BUS on the Pi 5; wire the strip to GPIO10 (SPI) and set leds.gpio = 10"
+    fi
+}
+
+install_packages() {
+    step "Installing packages"
+    local missing=() p
+    for p in "${APT_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$p")
+        fi
+    done
+    if ((${#missing[@]} == 0)); then note "all present: ${APT_PACKAGES[*]}"; return; fi
+    note "missing: ${missing[*]}"
+    note "(python3-lgpio and liblgpio-dev come from the Raspberry Pi OS archive; lgpio from PyPI would need them to build)"
+    run apt-get update
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+create_user() {
+    step "Creating the '$APP_USER' user (groups ${APP_GROUPS[*]})"
+    local g
+    for g in "${APP_GROUPS[@]}"; do
+        if getent group "$g" >/dev/null; then note "group $g exists"
+        else run groupadd --system "$g"; fi
+    done
+    if getent passwd "$APP_USER" >/dev/null; then
+        note "user $APP_USER exists"
+    else
+        run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Mexican Train hub station" "$APP_USER"
+    fi
+    run usermod --append --groups "$(IFS=,; echo "${APP_GROUPS[*]}")" "$APP_USER"
+}
+
+install_code() {
+    step "Installing the code in $PREFIX"
+    if [[ "$SRC" == "$ROOT$PREFIX" ]]; then
+        note "running from $PREFIX: nothing to copy"
+    elif ((DRY_RUN)); then
+        note "would copy $SRC/ to $PREFIX/ (rsync --delete; keeping $PREFIX/venv)"
+    else
+        mkdir -p "$ROOT$PREFIX"
+        if command -v rsync >/dev/null; then
+            rsync -a --delete --exclude=/venv/ --exclude=/.venv/ --exclude=/.git/ --exclude=/data/ \
+                --exclude=__pycache__/ --exclude='*.egg-info/' --exclude=/.pytest_cache/ \
+                --exclude=/node_modules/ "$SRC/" "$ROOT$PREFIX/"
+        else    # only without apt (INSTALL_ROOT): a plain copy, old files are not deleted
+            tar -C "$SRC" --exclude=./venv --exclude=./.venv --exclude=./.git --exclude=./data \
+                --exclude=__pycache__ --exclude='*.egg-info' --exclude=./.pytest_cache \
+                --exclude=./node_modules -cf - . | tar -C "$ROOT$PREFIX" -xf -
+        fi
+        note "copied $SRC/ to $PREFIX/"
+    fi
+    run chown -R root:root "$PREFIX"
+    step "Creating the virtual environment $PREFIX/venv"
+    if [[ -x "$ROOT$PREFIX/venv/bin/python" ]]; then
+        note "exists"
+    else
+        # --system-site-packages: Debian's python3-lgpio serves the [pi] extra's lgpio (no build)
+        run "$PYTHON" -m venv --system-site-packages "$PREFIX/venv"
+    fi
+    run "$PREFIX/venv/bin/pip" install --quiet --upgrade pip
+    run "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}[pi]"
+    # the station runs with a read-only /opt: compile once here
+    run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web"
+    run "$PREFIX/venv/bin/station" check-config "$CONFIG"
+}
+
+# Set KEY=VALUE in env file $1 content (stdin -> stdout); only_if_absent=1 keeps an existing value.
+set_env() {
+    local key="$1" value="$2" only_if_absent="${3:-0}" text
+    text="$(cat)"
+    if grep -q "^$key=" <<<"$text"; then
+        if ((only_if_absent)); then printf '%s\n' "$text"; return; fi
+        printf '%s\n' "$text" | sed "s|^$key=.*|$key=$value|"
+    else
+        printf '%s\n%s=%s\n' "$text" "$key" "$value" | sed '/./,$!d'
+    fi
+}
+
+install_config() {
+    step "Installing the config in $CONF_DIR"
+    local toml
+    toml="$(cat "$CONFIG")"
+    if [[ "$BOARD" == board ]]; then
+        # the udev rule gives the board a stable name, whatever ttyACM number it gets
+        toml="$(sed -E '/^\[sensor_board\]/,/^\[/ s|^([[:space:]]*port[[:space:]]*=[[:space:]]*)"[^"]*"|\1"'"$BOARD_LINK"'"|' <<<"$toml")"
+        note "sensor_board.port = \"$BOARD_LINK\" (the udev rule's symlink)"
+    fi
+    if [[ "$CONFIG" != "$ROOT$CONF_DIR/hub.toml" ]] && [[ -f "$ROOT$CONF_DIR/hub.toml" ]] \
+        && ! cmp -s <(printf '%s\n' "$toml") "$ROOT$CONF_DIR/hub.toml"; then
+        if ((DRY_RUN)); then note "would keep the old config as $CONF_DIR/hub.toml.bak"
+        else cp -p "$ROOT$CONF_DIR/hub.toml" "$ROOT$CONF_DIR/hub.toml.bak"; note "old config kept as $CONF_DIR/hub.toml.bak"; fi
+    fi
+    printf '%s\n' "$toml" | put_file "$CONF_DIR/hub.toml" 0644 || true
+    if ((!DRY_RUN)); then
+        repo_python -m station.cli check-config "$ROOT$CONF_DIR/hub.toml" >/dev/null \
+            || die "the installed $CONF_DIR/hub.toml is not valid"
+    fi
+    local env=""
+    [[ -f "$ROOT$CONF_DIR/station.env" ]] && env="$(cat "$ROOT$CONF_DIR/station.env")"
+    [[ -n "$env" ]] || env="# The station's settings (systemd EnvironmentFile); install.sh keeps what you add.
+# After a change: sudo systemctl restart mexican-train-station
+# STATION_HOST_PIN=1234   fixes the host PIN (default: a stored random PIN)"
+    # gpiozero 2 prefers lgpio (the only factory that works on a Pi 5, fine on every other Pi);
+    # name it explicitly so a stray RPi.GPIO never gets picked.
+    env="$(set_env STATION_CONFIG "$CONF_DIR/hub.toml" <<<"$env" \
+        | set_env STATION_HOST 0.0.0.0 1 \
+        | set_env STATION_PORT "${PORT:-80}" "$([[ -n "$PORT" ]] && echo 0 || echo 1)" \
+        | set_env GPIOZERO_PIN_FACTORY lgpio)"
+    printf '%s\n' "$env" | put_file "$CONF_DIR/station.env" 0640 || true
+    run chown "root:$APP_USER" "$CONF_DIR/station.env"
+}
+
+boot_config() {
+    step "LED strip: $LED_BUS on GPIO$LED_GPIO"
+    local cfg="" f
+    for f in /boot/firmware/config.txt /boot/config.txt; do
+        if [[ -f "$ROOT$f" ]]; then cfg="$f"; break; fi
+    done
+    if [[ -z "$cfg" ]]; then note "no /boot/firmware/config.txt: skipped (not a Raspberry Pi OS boot partition)"; return; fi
+    local block=("$BEGIN_MARK" "[all]")
+    case "$LED_BUS" in
+        SPI0)
+            block+=("dtparam=spi=on")
+            case "$PI_MODEL" in
+                "Raspberry Pi 4"*|"Raspberry Pi Compute Module 4"*)   # also the Pi 400
+                    block+=("# a fixed core clock keeps the SPI bit timing of the strip steady" "core_freq=500" "core_freq_min=500") ;;
+                "Raspberry Pi 5"*|"") ;;
+                *) block+=("# a fixed core clock keeps the SPI bit timing of the strip steady" "core_freq=250") ;;
+            esac ;;
+        PWM0|PWM1)
+            block+=("# rpi-ws281x uses the PWM block the analog audio would use" "dtparam=audio=off") ;;
+        PCM)
+            block+=("# rpi-ws281x uses the PCM block: no I2S sound card overlay may be enabled" "dtparam=i2s=off") ;;
+    esac
+    block+=("$END_MARK")
+    local old new
+    old="$(cat "$ROOT$cfg")"
+    new="$(awk -v b="$BEGIN_MARK" -v e="$END_MARK" '$0==b{skip=1} !skip{print} $0==e{skip=0}' <<<"$old")"
+    new="$(printf '%s\n\n%s\n' "$new" "$(printf '%s\n' "${block[@]}")" | cat -s)"
+    if [[ "$new" == "$old" ]]; then note "$cfg already set: ${block[*]:2:${#block[@]}-3}"; return; fi
+    if ((!DRY_RUN)) && [[ ! -e "$ROOT$cfg.mexican-train.bak" ]]; then cp "$ROOT$cfg" "$ROOT$cfg.mexican-train.bak"; fi
+    printf '%s\n' "$new" | put_file "$cfg" keep || true
+    REBOOT_NEEDED=1
+    note "$cfg changed: a reboot is needed before the strip works"
+}
+
+sensor_board() {
+    step "Sensor board"
+    local rule=/etc/udev/rules.d/99-mexican-train-sensor-board.rules mods=/etc/modules-load.d/mexican-train.conf
+    if [[ "$BOARD" != board ]]; then
+        note "this build has no sensor board"
+        if remove_file "$rule"; then run udevadm control --reload; fi
+        remove_file "$mods" || true
+        return
+    fi
+    if put_file "$rule" 0644 <"$SRC/systemd/99-mexican-train-sensor-board.rules"; then
+        run udevadm control --reload
+        run udevadm trigger --subsystem-match=tty --action=add
+    fi
+    # the unit's DeviceAllow=char-ttyACM/char-ttyUSB need the drivers registered before it starts
+    printf '%s\n' "# USB serial drivers for the hub's sensor board (written by systemd/install.sh)" cdc_acm usbserial \
+        | put_file "$mods" 0644 || true
+    run modprobe -a cdc_acm usbserial
+    note "the board appears as $BOARD_LINK (plug it in; see: ls -l $BOARD_LINK)"
+}
+
+install_unit() {
+    step "Installing the $UNIT_NAME unit"
+    local changed=0 dropin=/etc/systemd/system/$UNIT_NAME.d/pwm-root.conf
+    put_file "/etc/systemd/system/$UNIT_NAME" 0644 <"$SRC/systemd/$UNIT_NAME" && changed=1
+    if [[ "$LED_BUS" == SPI0 ]]; then
+        remove_file "$dropin" && changed=1
+        note "hardened: runs as $APP_USER (SPI needs no root)"
+    else
+        put_file "$dropin" 0644 <"$SRC/systemd/pwm-root.conf" && changed=1
+        note "$LED_BUS needs root for DMA: the station runs as root through the pwm-root.conf drop-in (see docs/install.md)"
+    fi
+    ((changed)) && run systemctl daemon-reload
+    run systemctl enable "$UNIT_NAME"
+    if ((REBOOT_NEEDED)); then
+        note "not starting now: reboot first (sudo reboot); the station starts at boot"
+    elif ((START)); then
+        run systemctl restart "$UNIT_NAME"
+        if ((!DRY_RUN)) && [[ -z "$ROOT" ]]; then
+            sleep 3
+            systemctl is-active --quiet "$UNIT_NAME" \
+                || note "warning: the station is not running: journalctl -u ${UNIT_NAME%.service} -n 50"
+        fi
+    else
+        note "--no-start: start it with: sudo systemctl start $UNIT_NAME"
+    fi
+}
+
+set_hostname() {
+    local current
+    current="$(cat "$ROOT/etc/hostname" 2>/dev/null || hostname)"
+    if [[ -z "$NEW_HOSTNAME" ]]; then
+        step "Network name"
+        note "phones find the hub at http://$current.local/ (avahi-daemon); --hostname hub makes it hub.local"
+        return
+    fi
+    step "Setting the hostname to $NEW_HOSTNAME"
+    if [[ "$current" == "$NEW_HOSTNAME" ]]; then note "already $NEW_HOSTNAME"; return; fi
+    run hostnamectl set-hostname "$NEW_HOSTNAME"
+    if [[ -f "$ROOT/etc/hosts" ]]; then
+        sed -E "s/^(127\.0\.1\.1[[:space:]]+).*/\1$NEW_HOSTNAME/" "$ROOT/etc/hosts" | put_file /etc/hosts 0644 || true
+    fi
+}
+
+summary() {
+    step "Done"
+    if ((DRY_RUN)); then note "(dry run: nothing was changed)"; fi
+    note "build '$BUILD_NAME': config $CONF_DIR/hub.toml, settings $CONF_DIR/station.env, state $STATE_DIR"
+    note "logs:     journalctl -u ${UNIT_NAME%.service} -f"
+    note "self-test: sudo systemctl stop ${UNIT_NAME%.service}; sudo $PREFIX/venv/bin/station doctor --config $CONF_DIR/hub.toml"
+    if ((REBOOT_NEEDED)); then echo; echo "    REBOOT NEEDED: config.txt changed for the LED strip: sudo reboot"; fi
+}
+
+main() {
+    parse_args "$@"
+    preflight "$@"
+    choose_config
+    install_packages
+    create_user
+    install_code
+    install_config
+    boot_config
+    sensor_board
+    install_unit
+    set_hostname
+    summary
+}
+
+main "$@"
