@@ -122,6 +122,9 @@ def test_table_flow(server, phone, lang):
     expect(board.locator("#corrections li")).to_contain_text("9 → 7")
     expect(board.locator("#standings li").first).to_contain_text("Ana")
     shot(board, f"scoreboard-{lang}")
+    if lang != "en":
+        for page in (board, table, hub, seats[1], host):
+            assert_no_english(page.inner_text("body"))
     shot(host, f"host-{lang}")
     record = host.evaluate(f"fetch('/api/host/export', {{headers: {{'X-Host-Pin': '{PIN}'}}}}).then(r => r.json())")
     assert record["rounds"][0]["corrections"][-1]["score"] == 7
@@ -130,3 +133,14 @@ def test_table_flow(server, phone, lang):
 def stale_text(lang):
     from web.i18n import gettext_for
     return gettext_for(lang)("The table changed, look again.")
+
+
+def assert_no_english(text):
+    """No English sentence of the catalogue (two words or more) is left on a translated page."""
+    from babel.messages.pofile import read_po
+
+    from web.i18n import LOCALE_DIR
+    with (LOCALE_DIR / "messages.pot").open("rb") as fh:
+        english = [m.id for m in read_po(fh) if m.id and " " in m.id and "%(" not in m.id]
+    left = [e for e in english if e in text]
+    assert not left, left
