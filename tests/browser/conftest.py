@@ -30,8 +30,10 @@ def server(tmp_path):
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    # module scope: Playwright's sync API keeps an asyncio loop running in the main thread while
+    # it is open, which would break every later test that calls asyncio.run()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
