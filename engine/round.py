@@ -392,7 +392,7 @@ class Round:
                     raise E.OpenDouble(f"the open double {double} on {self.train_name(required[0])} "
                                        "must be satisfied first", double=str(double),
                                        double_on=self._train_label(required[0]), **self._facts(event))
-            elif not self.open_to(seat, train):
+            elif train != seat and not (self.mexican_open() if train == self.n else self.marked[train]):
                 if train == self.n:
                     raise E.TrainClosed("the Mexican train is not open yet", **self._facts(event))
                 raise E.TrainClosed(f"{self.names[train]}'s train is not marked", **self._facts(event))
@@ -478,7 +478,12 @@ class Round:
         self.drew = True
 
     def _play(self, seat: int, t: Tile, train: int) -> None:
-        self._take_from_hand(seat, t)
+        if self.known:                                    # _take_from_hand, inlined: the hot path
+            self.hands[seat].discard(t)
+            by_pip = self.by_pip[seat]
+            by_pip[t.low].discard(t)
+            by_pip[t.high].discard(t)
+        self.hand_counts[seat] -= 1
         self.on_table.add(t)
         self.suit_on_table[t.low] += 1
         if t.high != t.low:
