@@ -49,10 +49,17 @@ def _tie_break_order(scored, totals, tie_break):
 
 
 def result_with_corrections(referee) -> dict:
-    """The replay result of the game so far, each round carrying its ``corrections``."""
+    """The replay result of the game so far, each round carrying its ``corrections``, each with
+    ``from``: the score it replaced ("round 3, Ana: 23 -> 18 (host)")."""
     result = referee.game.result()
-    for entry, rnd in zip(result["rounds"], referee.game.rounds):
-        entry["corrections"] = [dict(c) for c in rnd.corrections]
+    for index, (entry, rnd) in enumerate(zip(result["rounds"], referee.game.rounds)):
+        scores = list(referee.game.raw_scores(index) or [])
+        entry["corrections"] = []
+        for fix in rnd.corrections:
+            before = scores[fix["seat"]] if scores else None
+            entry["corrections"].append({**fix, "from": before})
+            if scores:
+                scores[fix["seat"]] = fix["score"]
     return result
 
 

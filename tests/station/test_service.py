@@ -113,3 +113,10 @@ def test_no_game_yet(station):
     with pytest.raises(NoGame):
         station.start_round(PIN)
     assert station.view()["game"] is None
+
+
+def test_corrections_carry_the_score_they_replaced(station):
+    test_hidden_round_scored_from_shown_hands_then_corrected(station)
+    station.correct(PIN, 0, 1, 48, "recounted again")
+    fixes = station.view()["result"]["rounds"][0]["corrections"]
+    assert [(f["from"], f["score"]) for f in fixes] == [(57, 50), (50, 48)]
