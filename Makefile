@@ -36,6 +36,7 @@ bench: venv
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/hardware.py
 	$(BIN)/python bench/station.py
+	$(BIN)/python bench/web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
