@@ -41,10 +41,7 @@ def main(args: argparse.Namespace) -> int:
     if not journal:
         print(f"station export: there is no game {game_id} (see --list)", file=sys.stderr)
         return 2
-    referee = Referee(journal[0][1])
-    for _seq, entry in journal[1:]:
-        referee.apply(entry)
-    text = json.dumps(referee.record(), indent=1)
+    text = json.dumps(Referee.from_journal(journal).record(), indent=1)
     if args.output == "-":
         print(text)
     else:

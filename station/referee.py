@@ -44,6 +44,23 @@ class Referee:
         self._undoable: list[dict] = []
         self.ended_by_host: str | None = None   # "finished" or "abandoned" when the host ended it
 
+    @classmethod
+    def from_journal(cls, journal: list[tuple[int, dict]], log=None) -> "Referee":
+        """Rebuild a referee from a stored journal ``[(seq, entry), ...]`` (setup first).
+
+        ``log(seq, text)`` receives each entry's sentence. An entry that is refused (which a
+        journal this station wrote never holds) is reported to ``log`` and skipped, never fatal.
+        """
+        referee = cls(journal[0][1])
+        for seq, entry in journal[1:]:
+            try:
+                text = referee.apply(entry)
+            except errors.RefereeError as exc:
+                text = f"skipped a stored entry: {exc}"
+            if log is not None:
+                log(seq, text)
+        return referee
+
     @property
     def names(self) -> list[str]:
         return self.game.players

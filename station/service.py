@@ -78,13 +78,8 @@ class Station:
         self.referee = None
         if self.game_id is None:
             return
-        journal = self.store.journal(self.game_id)
-        self.referee = Referee(journal[0][1])
-        for _seq, entry in journal[1:]:
-            try:
-                self.log.append({"version": _seq, "text": self.referee.apply(entry)})
-            except RefereeError as exc:   # cannot happen for a journal we wrote; never lose the rest
-                self.log.append({"version": _seq, "text": f"skipped a stored entry: {exc}"})
+        self.referee = Referee.from_journal(self.store.journal(self.game_id),
+                                            lambda seq, text: self.log.append({"version": seq, "text": text}))
 
     async def start(self) -> None:
         """Start the hardware (events to this loop) and the LED animation."""
@@ -249,10 +244,7 @@ class Station:
         journal = self.store.journal(game_id)
         if not journal:
             raise NoGame(f"there is no game {game_id}")
-        referee = Referee(journal[0][1])
-        for _seq, entry in journal[1:]:
-            referee.apply(entry)
-        return referee.record()
+        return Referee.from_journal(journal).record()
 
     # ----------------------------------------------------------------- seats
     def seat_code(self, seat: int, pin: str) -> str:
