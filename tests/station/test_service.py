@@ -120,3 +120,22 @@ def test_corrections_carry_the_score_they_replaced(station):
     station.correct(PIN, 0, 1, 48, "recounted again")
     fixes = station.view()["result"]["rounds"][0]["corrections"]
     assert [(f["from"], f["score"]) for f in fixes] == [(57, 50), (50, 48)]
+
+
+def test_a_registered_hand_is_fully_checked(station):
+    """Hidden hands with a privately registered hand: not-in-hand and must-play (rules.md 5)."""
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {"hand_size": 3})
+    tokens = join_all(station, 2)
+    station.start_round(PIN)
+    view = station.register_hand(0, tokens[0], ["9-4", "1-2", "3-3"])
+    assert view["me"]["hand"] == ["1-2", "3-3", "4-9"]
+    with pytest.raises(Refused) as err:
+        station.submit(0, tokens[0], {"play": "9-5", "on": 0}, station.version)
+    assert err.value.code == "not-in-hand"
+    with pytest.raises(Refused) as err:
+        station.submit(0, tokens[0], {"draw": True}, station.version)
+    assert err.value.code == "must-play"
+    station.submit(0, tokens[0], {"play": "9-4", "on": 0}, station.version)
+    assert station.seat_view(0, tokens[0])["me"]["hand"] == ["1-2", "3-3"]
+    # Ben registered nothing: his moves are taken on trust
+    station.submit(1, tokens[1], {"draw": True}, station.version)
