@@ -31,7 +31,7 @@ NEW_HOSTNAME=""
 DRY_RUN=0
 START=1
 REBOOT_NEEDED=0
-PYTHON="${PYTHON:-python3}"
+PYTHON="${INSTALL_PYTHON:-python3}"   # tests: the interpreter that runs the repository code
 
 usage() {
     cat <<EOF
@@ -51,8 +51,8 @@ Options:
   --dry-run        print what would be done and change nothing (root not needed)
   -h, --help       this help
 
-Environment: INSTALL_ROOT=DIR (tests) treats DIR as the root of the file system and runs no
-system commands.
+Environment (for tests): INSTALL_ROOT=DIR treats DIR as the root of the file system and runs no
+system commands; INSTALL_PYTHON=PATH is the python3 that runs the repository's code.
 EOF
 }
 

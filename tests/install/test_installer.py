@@ -1,0 +1,183 @@
+"""systemd/install.sh: syntax, shellcheck, --help, and runs against a fake root (INSTALL_ROOT).
+
+INSTALL_ROOT=DIR makes the installer read and write every file under DIR (its proc/device-tree/model,
+boot/firmware/config.txt, etc/...) and run no command that changes the system. On top of that, the
+tests put stubs for every such command (apt-get, useradd, systemctl, ...) first on PATH: a stub that
+gets called fails the test.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+INSTALL = ROOT / "systemd" / "install.sh"
+REFERENCE = "firmware_config/reference-8-seat.toml"
+TWELVE = "firmware_config/twelve-seat.toml"
+SYSTEM_COMMANDS = ("apt-get", "groupadd", "useradd", "usermod", "systemctl", "udevadm", "modprobe",
+                   "hostnamectl", "chown", "pip", "sudo")
+PI4, PI5 = "Raspberry Pi 4 Model B Rev 1.5", "Raspberry Pi 5 Model B Rev 1.0"
+CONFIG_TXT = "# For more options and information see config.txt(5)\ndtparam=audio=on\n\n[pi4]\narm_boost=1\n\n[all]\n"
+
+
+@pytest.fixture
+def fake(tmp_path):
+    """A fake root with a Pi model and a config.txt, stub system commands, and a private TMPDIR."""
+    root = tmp_path / "root"
+    (root / "proc" / "device-tree").mkdir(parents=True)
+    (root / "boot" / "firmware").mkdir(parents=True)
+    (root / "etc").mkdir()
+    (root / "proc" / "device-tree" / "model").write_bytes(PI4.encode() + b"\0")
+    (root / "boot" / "firmware" / "config.txt").write_text(CONFIG_TXT)
+    (root / "etc" / "os-release").write_text('ID=debian\nVERSION_CODENAME=bookworm\n')
+    (root / "etc" / "hostname").write_text("raspberrypi\n")
+    stubs, log, tmp = tmp_path / "stubs", tmp_path / "calls.log", tmp_path / "tmp"
+    stubs.mkdir()
+    tmp.mkdir()
+    for name in SYSTEM_COMMANDS:
+        stub = stubs / name
+        stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "{log}"\nexit 0\n')
+        stub.chmod(0o755)
+    env = {**os.environ, "INSTALL_ROOT": str(root), "PATH": f"{stubs}:{os.environ['PATH']}",
+           "TMPDIR": str(tmp), "INSTALL_PYTHON": sys.executable}
+
+    def run(*args: str, model: str | None = None) -> subprocess.CompletedProcess:
+        if model:
+            (root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
+        return subprocess.run(["bash", str(INSTALL), *args], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=300)
+
+    run.root, run.log, run.tmp = root, log, tmp
+    return run
+
+
+def snapshot(top: Path) -> dict[str, str]:
+    return {str(p.relative_to(top)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "dir"
+            for p in sorted(top.rglob("*"))}
+
+
+def test_bash_syntax():
+    subprocess.run(["bash", "-n", str(INSTALL)], check=True)
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed (apt-get install shellcheck)")
+def test_shellcheck_is_clean():
+    res = subprocess.run(["shellcheck", "--severity=style", str(INSTALL)], capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout
+
+
+def test_help():
+    res = subprocess.run(["bash", str(INSTALL), "--help"], capture_output=True, text=True)
+    assert res.returncode == 0
+    for option in ("--config FILE", "--dry-run", "--port", "--hostname", "--no-start", "INSTALL_ROOT"):
+        assert option in res.stdout
+
+
+def test_unknown_option_fails():
+    res = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True)
+    assert res.returncode != 0 and "unknown argument: --frobnicate" in res.stderr
+
+
+def test_dry_run_prints_the_steps_and_touches_nothing(fake):
+    before, repo_before = snapshot(fake.root), subprocess.run(
+        ["git", "status", "--porcelain", "--", "."], cwd=ROOT, capture_output=True, text=True).stdout
+    res = fake("--dry-run", "--config", REFERENCE)
+    assert res.returncode == 0, res.stdout + res.stderr
+    out = res.stdout
+    steps = ["Checking the system", "Checking the hub build's config", "Installing packages",
+             "Creating the 'mtstation' user", "Installing the code in /opt/mexican-train",
+             "Creating the virtual environment", "Installing the config in /etc/mexican-train",
+             "LED strip: PWM0 on GPIO18", "Sensor board", "Installing the mexican-train-station.service unit"]
+    positions = [out.index(f"==> {s}") for s in steps]
+    assert positions == sorted(positions)
+    assert "model: " + PI4 in out and "hub build 'reference-8-seat'" in out
+    assert "--system-site-packages /opt/mexican-train/venv" in out
+    assert r"pip install --quiet -e /opt/mexican-train\[pi\]" in out
+    assert "would write: /etc/mexican-train/station.env" in out
+    assert "STATION_CONFIG=/etc/mexican-train/hub.toml" in out and "GPIOZERO_PIN_FACTORY=lgpio" in out
+    assert "+dtparam=audio=off" in out                       # the config.txt change, as a diff
+    assert "pwm-root.conf" in out and "REBOOT NEEDED" in out
+    assert "this build has no sensor board" in out
+    assert "nothing was changed" in out
+    assert snapshot(fake.root) == before                     # the fake root is untouched
+    assert not fake.log.exists(), fake.log.read_text()       # no system command ran
+    assert list(fake.tmp.iterdir()) == []                    # no temporary file left behind
+    assert subprocess.run(["git", "status", "--porcelain", "--", "."], cwd=ROOT, capture_output=True,
+                          text=True).stdout == repo_before
+
+
+def test_dry_run_on_a_pi5_with_the_spi_build(fake):
+    res = fake("--dry-run", "--config", TWELVE, model=PI5)
+    assert res.returncode == 0, res.stdout + res.stderr
+    out = res.stdout
+    assert "+dtparam=spi=on" in out and "core_freq" not in out
+    assert "would write: /etc/udev/rules.d/99-mexican-train-sensor-board.rules" in out
+    assert 'sensor_board.port = "/dev/mexican-train-board"' in out
+    assert "GPIOZERO_PIN_FACTORY=lgpio" in out and "pwm-root.conf" not in out
+    assert not fake.log.exists()
+
+
+def test_a_pwm_build_is_refused_on_a_pi5(fake):
+    res = fake("--dry-run", "--config", REFERENCE, model=PI5)
+    assert res.returncode != 0
+    assert "cannot drive PWM0 on the Pi 5" in res.stderr and "GPIO10" in res.stderr
+
+
+def test_an_invalid_config_aborts_with_check_configs_message(fake, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text((ROOT / REFERENCE).read_text().replace("seat3 = 21", "seat3 = 16"))
+    before = snapshot(fake.root)
+    res = fake("--config", str(bad))
+    assert res.returncode != 0
+    assert "buttons.seat3: GPIO16 is already used by buttons.seat0" in res.stderr
+    assert "the config is not valid" in res.stderr
+    assert snapshot(fake.root) == before and not fake.log.exists()
+
+
+def test_install_into_a_fake_root_is_idempotent_and_follows_the_build(fake):
+    root = fake.root
+    first = fake("--config", TWELVE)
+    assert first.returncode == 0, first.stdout + first.stderr
+    etc = root / "etc"
+    hub = (etc / "mexican-train" / "hub.toml").read_text()
+    assert 'port = "/dev/mexican-train-board"' in hub and 'name = "twelve-seat"' in hub
+    env = (etc / "mexican-train" / "station.env").read_text()
+    assert "STATION_PORT=80\n" in env and "STATION_HOST=0.0.0.0\n" in env and "GPIOZERO_PIN_FACTORY=lgpio\n" in env
+    assert (etc / "udev" / "rules.d" / "99-mexican-train-sensor-board.rules").exists()
+    assert (etc / "modules-load.d" / "mexican-train.conf").read_text().split()[-2:] == ["cdc_acm", "usbserial"]
+    unit = etc / "systemd" / "system" / "mexican-train-station.service"
+    assert unit.read_text() == (ROOT / "systemd" / "mexican-train-station.service").read_text()
+    assert not (etc / "systemd" / "system" / "mexican-train-station.service.d" / "pwm-root.conf").exists()
+    cfg = (root / "boot" / "firmware" / "config.txt").read_text()
+    assert cfg.startswith(CONFIG_TXT.rstrip("\n")) and "dtparam=spi=on\ncore_freq=500" not in cfg
+    assert "dtparam=spi=on" in cfg and "core_freq_min=500" in cfg          # a Pi 4 on SPI
+    assert (root / "opt" / "mexican-train" / "station" / "doctor_command.py").exists()
+    assert "REBOOT NEEDED" in first.stdout
+
+    # the user's own settings survive a re-run, and a re-run changes nothing
+    (etc / "mexican-train" / "station.env").write_text(env + "STATION_HOST_PIN=4321\n")
+    state = snapshot(root / "etc"), (root / "boot" / "firmware" / "config.txt").read_text()
+    again = fake()                                            # no --config: keeps the installed one
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "wrote:" not in again.stdout and "REBOOT NEEDED" not in again.stdout
+    assert (snapshot(root / "etc"), (root / "boot" / "firmware" / "config.txt").read_text()) == state
+
+    # switching to the PWM build: its boot setting replaces SPI's, the root drop-in comes, the udev rule goes
+    third = fake("--config", REFERENCE, "--port", "8080")
+    assert third.returncode == 0, third.stdout + third.stderr
+    cfg = (root / "boot" / "firmware" / "config.txt").read_text()
+    assert cfg.count("# BEGIN mexican-train") == 1 and "dtparam=spi=on" not in cfg
+    assert cfg.rstrip().endswith("dtparam=audio=off\n# END mexican-train")
+    assert (etc / "systemd" / "system" / "mexican-train-station.service.d" / "pwm-root.conf").exists()
+    assert not (etc / "udev" / "rules.d" / "99-mexican-train-sensor-board.rules").exists()
+    env = (etc / "mexican-train" / "station.env").read_text()
+    assert "STATION_PORT=8080\n" in env and "STATION_HOST_PIN=4321\n" in env
+    assert (etc / "mexican-train" / "hub.toml.bak").read_text() == hub
+    assert (root / "boot" / "firmware" / "config.txt.mexican-train.bak").read_text() == CONFIG_TXT
+    assert not fake.log.exists(), fake.log.read_text()
