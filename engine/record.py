@@ -54,9 +54,9 @@ class ParsedRound:
                 raise E.BadRecord("'hands' must be a list of hands", round=index)
             self.hands = [_tiles(h, f"hand {s}", index) for s, h in enumerate(hands)]
             self.boneyard = _tiles(boneyard, "boneyard", index)
-        events = raw.get("events", [])
+        events = raw.get("events")
         if not isinstance(events, list):
-            raise E.BadRecord("'events' must be a list", round=index)
+            raise E.BadRecord("a round needs 'events', a list (empty before the first event)", round=index)
         self.events = []
         for j, ev in enumerate(events):
             try:
@@ -108,9 +108,9 @@ def parse(document) -> tuple[Rules, list[str], list[ParsedRound]]:
     if top is None:
         raise E.BadRecord("'set' is missing")
     rules = Rules.make(document.get("profile"), top, len(players), options)
-    rounds = document.get("rounds", [])
+    rounds = document.get("rounds")
     if not isinstance(rounds, list):
-        raise E.BadRecord("'rounds' must be a list")
+        raise E.BadRecord("a record needs 'rounds', a list (empty before the first round)")
     if len(rounds) > rules.rounds:
         raise E.BadRecord(f"a double-{rules.top} game has {rules.rounds} rounds, this record "
                           f"has {len(rounds)}", round=rules.rounds)

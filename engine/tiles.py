@@ -18,7 +18,7 @@ from typing import NamedTuple
 #: the set sizes a game may use: the highest pip of the set
 SET_SIZES = (6, 9, 12, 15, 18)
 
-_TILE_TEXT = re.compile(r"^\s*(\d{1,3})\s*-\s*(\d{1,3})\s*$")
+_TILE_TEXT = re.compile(r"([0-9]+)-([0-9]+)")
 
 
 class Tile(NamedTuple):
@@ -54,7 +54,7 @@ def parse_tile(text: str) -> Tile:
     """
     if not isinstance(text, str):
         raise TileTextError(f"{text!r} is not a tile 'a-b'")
-    match = _TILE_TEXT.match(text)
+    match = _TILE_TEXT.fullmatch(text)
     if not match:
         raise TileTextError(f"{text!r} is not a tile 'a-b'")
     a, b = int(match.group(1)), int(match.group(2))
