@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import os
 import sys
+import tempfile
 import threading
 
 from hardware.events import BoardStatus, ButtonPressed, SlotChanged
@@ -279,6 +280,7 @@ def main(args: argparse.Namespace) -> int:
         return fail(str(exc), 2)
     if args.mock_fault and not args.mock:
         return fail("--mock-fault needs --mock", 2)
+    os.environ.setdefault("LG_WD", tempfile.gettempdir())   # lgpio's pipes: not in a cwd we may not own
     try:
         hub = Hub.mock(build) if args.mock else Hub.real(build)
     except HardwareUnavailable as exc:
