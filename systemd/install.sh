@@ -211,9 +211,18 @@ install_packages() {
     done
     if ((${#missing[@]} == 0)); then note "all present: ${APT_PACKAGES[*]}"; return; fi
     note "missing: ${missing[*]}"
-    note "(python3-lgpio and liblgpio-dev come from the Raspberry Pi OS archive; lgpio from PyPI would need them to build)"
     run apt-get update
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    local available=()
+    for p in "${missing[@]}"; do
+        if apt-cache show "$p" >/dev/null 2>&1; then
+            available+=("$p")
+        else    # python3-lgpio and liblgpio-dev are in the Raspberry Pi OS archive, not in Debian's
+            note "warning: no package $p in the apt sources (not Raspberry Pi OS?): skipped"
+        fi
+    done
+    if ((${#available[@]})); then
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${available[@]}"
+    fi
 }
 
 create_user() {
