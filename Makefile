@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8080
 
-.PHONY: run test venv browser conformance bench clean
+.PHONY: run test venv system-packages conformance bench clean
 
 $(BIN)/station: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,13 +20,18 @@ venv: $(BIN)/station
 run: venv
 	$(BIN)/station run --mock --host $(HOST) --port $(PORT)
 
-browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium for the browser tests"; \
+# Debian packages the tests use: chromium (browser tests), shellcheck (installer check)
+system-packages:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v shellcheck >/dev/null 2>&1 || missing="$$missing shellcheck"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian's$$missing for the tests"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
 
-test: venv browser
+test: venv system-packages
 	$(BIN)/python -m pytest -q
 
 conformance: venv
