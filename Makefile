@@ -9,9 +9,14 @@ PORT   ?= 8080
 
 .PHONY: run test venv system-packages conformance bench clean
 
+# the station alone (make run), then the test extras on top (make test)
 $(BIN)/station: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-extras: $(BIN)/station
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
@@ -31,13 +36,13 @@ system-packages:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
-test: venv system-packages
+test: $(VENV)/.test-extras system-packages
 	$(BIN)/python -m pytest -q
 
 conformance: venv
 	../shared/conformance/compare ../shared/conformance/corpus '$(BIN)/station replay {} --json'
 
-bench: venv
+bench: $(VENV)/.test-extras
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/hardware.py
 	$(BIN)/python bench/station.py

@@ -245,7 +245,7 @@ class Round:
                     except E.IllegalEvent as exc:
                         refusal = refusal or exc
                     else:
-                        tiles.append(str(t))
+                        tiles.append(f"{end}-{t.high if t.low == end else t.low}")   # as it would lie
             if not tiles and refusal is None:
                 try:
                     self.check(Event(seat, "play", Tile(end, end), label))
@@ -254,7 +254,7 @@ class Round:
             trains.append({"on": label, "open": bool(tiles),
                            "code": None if tiles or refusal is None else refusal.code,
                            "reason": None if tiles or refusal is None else refusal.message,
-                           "tiles": sorted(tiles, key=lambda x: tuple(map(int, x.split("-"))))})
+                           "tiles": sorted(tiles, key=lambda x: int(x.split("-")[1]))})
         return {"trains": trains}
 
     def has_legal_play(self, seat: int) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 #: subcommand name -> "module:function"; each function takes the parsed namespace and returns an exit code.
@@ -49,9 +50,15 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``station`` command line; returns the process exit status."""
     args = build_parser().parse_args(argv)
     try:
-        return int(args._module.main(args) or 0)
+        status = int(args._module.main(args) or 0)
+        sys.stdout.flush()
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:          # `station replay X --json | head`: the reader left early
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -47,4 +47,5 @@ def main(args: argparse.Namespace) -> int:
     else:
         with open(args.output, "w", encoding="utf-8") as handle:
             handle.write(text + "\n")
+        print(f"wrote game {game_id} to {args.output}", file=sys.stderr)
     return 0

@@ -24,6 +24,7 @@ from hardware.events import BoardStatus, ButtonPressed, SlotChanged
 
 from .interface import StationError
 from .lights import frame, light_state
+from .referee import LogLine
 
 FPS = 20
 
@@ -78,7 +79,7 @@ class HubBridge:
             try:
                 self.render()
             except Exception as exc:      # a bad frame must not stop the station
-                self.station.log.append({"version": self.station.version, "text": f"LED error: {exc}"})
+                self.station.log.append(LogLine(f"LED error: {exc}", "led-error").entry(self.station.version))
 
     # ----------------------------------------------------------------- inputs
     def on_event(self, event) -> None:
@@ -90,13 +91,14 @@ class HubBridge:
         elif isinstance(event, BoardStatus):
             self.station.board = {"connected": event.connected, "reason": event.reason,
                                   "board_id": event.board_id}
-            self.station.log.append({"version": self.station.version,
-                                     "text": "sensor board connected" if event.connected
-                                     else f"sensor board lost: {event.reason}"})
+            line = LogLine("sensor board connected", "board", connected=True) if event.connected else \
+                LogLine(f"sensor board lost: {event.reason}", "board", connected=False, reason=event.reason)
+            self.station.log.append(line.entry(self.station.version))
             self.station._publish()
 
     def _refuse(self, seat: int, exc: StationError) -> None:
-        self.station.prompt = {"seat": seat, "slot": None, "code": exc.code, "text": exc.message}
+        self.station.prompt = {"seat": seat, "slot": None, "kind": "refused", "code": exc.code,
+                               "facts": dict(exc.facts), "text": exc.message}
         self.station._publish()
 
     def _act(self, seat: int, event: dict) -> None:
@@ -149,7 +151,8 @@ class HubBridge:
                                             code=status["code"] or "train-closed"))
             return
         where = "the Mexican train" if train == "mexican" else f"{ref.names[train]}'s train"
-        self.station.prompt = {"seat": seat, "slot": slot, "code": None,
+        self.station.prompt = {"seat": seat, "slot": slot, "kind": "start-train", "code": None,
+                               "facts": {"seat": seat, "train": train},
                                "text": f"a tile was placed to start {where}: enter the tile you played"}
         self.station._publish()
 
@@ -160,8 +163,8 @@ class HubBridge:
         if len(candidates) == 1:
             self._act(candidates[0], {"engine": True})
             return
-        self.station.prompt = {"seat": None, "slot": "engine", "code": None,
-                               "text": "the engine is in the centre: whoever placed it, tap "
+        self.station.prompt = {"seat": None, "slot": "engine", "kind": "place-engine", "code": None,
+                               "facts": {}, "text": "the engine is in the centre: whoever placed it, tap "
                                        "\"I placed the engine\" on your phone"}
         self.station._publish()
 

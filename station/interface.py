@@ -21,9 +21,15 @@ View shape (JSON-able dict; every key always present):
 ``tie_break`` None, or an English sentence naming the rule that decided the winner.
 ``seats``     [{"seat": 0, "name": "Ana", "joined": bool, "tile_count": int, "one_tile": bool}]
 ``leds``      {"frame": {"engine": [r,g,b], "mexican": [...], "seat0": [...], ..., "ring": [...]},
-               "pulse": "seat2"|None, "flash": [slot names]}  # what the hub shows now
-``log``       last events as sentences, newest last: [{"version": 7, "text": "Ana played 12-5 on her train"}]
-``prompt``    None or {"seat": 2, "slot": "mexican", "text": "..."}: a sensed tile with no move entered
+               "pulse": "seat2"|None, "flash": [slot names], "markers": {"seat0": bool, ...},
+               "red": [slots flashing red for a refused move]}  # what the hub shows now
+``log``       last events, newest last: [{"version": 7, "text": "Ana played 12-5 on their own train",
+               "kind": "play", "facts": {"seat": 0, "tile": "12-5", "on": 0}}]; kinds: setup, round,
+               engine, draw, play, pass, done, reveal, correct, undo (facts.undone), end, abandon,
+               released, board
+``prompt``    None or {"seat": 2 | None, "slot": "mexican" | None, "kind": "refused" | "start-train" |
+               "place-engine", "code": error code | None, "facts": {...}, "text": "..."}: what the
+               hub asks of a seat (a refused button press, a sensed tile with no move entered)
 
 ``seat_view(seat, token)`` adds ``me``: {"seat", "hand": [...] or None (registered hand, owner only),
 "options": {"play": {"0": ["12-5"], "mexican": [...]}, "trains": [{"on": 0|"mexican", "open": bool,

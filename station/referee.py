@@ -28,6 +28,20 @@ class Refusal(errors.IllegalEvent):
         self.code = code
 
 
+class LogLine(str):
+    """A sentence for the table's log (English) that also carries ``kind`` and ``facts``, so a
+    page can word it in its own language: ``LogLine("Ana drew a tile", "draw", seat=0)``."""
+
+    def __new__(cls, text: str, kind: str, **facts):
+        line = super().__new__(cls, text)
+        line.kind, line.facts = kind, facts
+        return line
+
+    def entry(self, version: int) -> dict:
+        """The log entry a view carries: ``{"version", "text", "kind", "facts"}``."""
+        return {"version": version, "text": str(self), "kind": self.kind, "facts": self.facts}
+
+
 class Referee:
     """One game driven by journal entries. ``apply(entry)`` raises a ``RefereeError`` (nothing
     changes) or applies it and returns a sentence for the table's log."""
@@ -56,7 +70,7 @@ class Referee:
             try:
                 text = referee.apply(entry)
             except errors.RefereeError as exc:
-                text = f"skipped a stored entry: {exc}"
+                text = LogLine(f"skipped a stored entry: {exc}", "skipped")
             if log is not None:
                 log(seq, text)
         return referee
@@ -96,7 +110,8 @@ class Referee:
             None if hands is None else [[parse_tile(t) for t in h] for h in hands],
             None if boneyard is None else [parse_tile(t) for t in boneyard],
             entry.get("starter"))
-        return f"round {rnd.index + 1} begins: engine {rnd.engine}-{rnd.engine}"
+        return LogLine(f"round {rnd.index + 1} begins: engine {rnd.engine}-{rnd.engine}", "round",
+                       round=rnd.index, engine=rnd.engine)
 
     def _apply_event(self, entry: dict) -> str:
         if self.round is None:
@@ -124,7 +139,8 @@ class Referee:
             self.game.set_reveal(index, [others[s] for s in range(self.rules.players)])
         pips = hand if isinstance(hand, int) else sum(
             t.pips if t.high else self.rules.options.double_blank_points for t in shown_tiles)
-        return f"{self.names[seat]} shows {pips} pips for round {index + 1}"
+        return LogLine(f"{self.names[seat]} shows {pips} pips for round {index + 1}", "reveal",
+                       seat=seat, pips=pips, round=index)
 
     def _apply_correct(self, entry: dict) -> str:
         index, seat, score = entry["round"], entry["seat"], entry["score"]
@@ -136,7 +152,8 @@ class Referee:
         except BadRecord as exc:
             raise Refusal("bad-request", exc.message) from None
         name = self.names[seat]
-        return f"round {index + 1}, {name}: {before[seat]} -> {score} (host)"
+        return LogLine(f"round {index + 1}, {name}: {before[seat]} -> {score} (host)", "correct",
+                       round=index, seat=seat, before=before[seat], score=score)
 
     def _apply_undo(self, entry: dict) -> str:
         if not self._undoable:
@@ -145,25 +162,29 @@ class Referee:
         kind = last["type"]
         if kind == "event":
             event = self.game.pop()
-            text = "undone: " + describe(event, self.names, None)
+            undone = describe(event, self.names, None)
+            text = LogLine("undone: " + undone, "undo", undone=undone.kind, **undone.facts)
         elif kind == "round":
             if self.round.events:
                 raise Refusal("bad-request", "undo the round's moves first")
             self.game.rounds.pop()
-            text = "undone: the round's start"
+            text = LogLine("undone: the round's start", "undo", undone="round")
         elif kind == "reveal":
             index, seat = last.get("round", len(self.game.rounds) - 1), last["seat"]
             self.shown[index].pop(seat, None)
             self.game.rounds[index].reveal = None
-            text = f"undone: {self.names[seat]}'s shown hand"
+            text = LogLine(f"undone: {self.names[seat]}'s shown hand", "undo", undone="reveal", seat=seat)
         else:
             self.game.rounds[last["round"]].corrections.pop()
-            text = f"undone: the correction of round {last['round'] + 1}"
+            text = LogLine(f"undone: the correction of round {last['round'] + 1}", "undo",
+                           undone="correct", round=last["round"])
         return text
 
     def _apply_end(self, entry: dict) -> str:
         self.ended_by_host = "abandoned" if entry.get("abandon") else "finished"
-        return "the game was abandoned" if entry.get("abandon") else "the game has ended"
+        if entry.get("abandon"):
+            return LogLine("the game was abandoned", "abandon")
+        return LogLine("the game has ended", "end")
 
     def _apply_setup(self, entry: dict) -> str:
         raise Refusal("bad-request", "the game is already set up")
@@ -190,8 +211,9 @@ class Referee:
         return {"hand_size": self.rules.hand_size, "boneyard": self.rules.boneyard_after_deal}
 
 
-def describe(event: Event, names: list[str], rnd) -> str:
-    """An English sentence for the table's log: "Ana played 12-5 on her train"."""
+def describe(event: Event, names: list[str], rnd) -> LogLine:
+    """The table's log line for an event: "Ana played 12-5 on their own train" (the tile as it
+    lies when ``rnd`` is the round it was just played in), kind = the event's kind."""
     who = names[event.seat]
     if event.kind == "play":
         tile = str(event.tile)
@@ -201,6 +223,7 @@ def describe(event: Event, names: list[str], rnd) -> str:
                 tile = f"{train[-1][0]}-{train[-1][1]}"
         where = "the Mexican train" if event.on == "mexican" else (
             "their own train" if event.on == event.seat else f"{names[event.on]}'s train")
-        return f"{who} played {tile} on {where}"
-    return {"engine": f"{who} placed the engine", "draw": f"{who} drew a tile",
+        return LogLine(f"{who} played {tile} on {where}", "play", seat=event.seat, tile=tile, on=event.on)
+    text = {"engine": f"{who} placed the engine", "draw": f"{who} drew a tile",
             "pass": f"{who} passed: their train is marked", "done": f"{who} ended their first turn"}[event.kind]
+    return LogLine(text, event.kind, seat=event.seat)

@@ -40,11 +40,11 @@ def main(args: argparse.Namespace) -> int:
 def summary(result: dict, text: str | None) -> str:
     """A readable account of a replay result: the round table, totals and winners, or the refusal."""
     if not result["ok"]:
-        where = []
+        where = []   # counted from 1 here; the JSON result counts from 0 (record-format.md)
         if result.get("round") is not None:
-            where.append(f"round {result['round']}")
+            where.append(f"round {result['round'] + 1}")
         if result.get("event") is not None:
-            where.append(f"event {result['event']}")
+            where.append(f"event {result['event'] + 1}")
         at = f" at {', '.join(where)}" if where else ""
         return f"refused{at}: {result['error']}: {result['message']}"
     names = None

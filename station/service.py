@@ -27,8 +27,8 @@ from engine.round import plays_from
 from engine.tiles import parse_tile
 
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
-from .lights import light_state
-from .referee import Referee
+from .lights import REFUSAL_MS, light_state
+from .referee import LogLine, Referee
 from .store import Store
 from .views import my_hand, result_with_corrections, seat_options, seat_rows, standings
 
@@ -79,7 +79,7 @@ class Station:
         if self.game_id is None:
             return
         self.referee = Referee.from_journal(self.store.journal(self.game_id),
-                                            lambda seq, text: self.log.append({"version": seq, "text": text}))
+                                            lambda seq, line: self.log.append(line.entry(seq)))
 
     async def start(self) -> None:
         """Start the hardware (events to this loop) and the LED animation."""
@@ -146,7 +146,7 @@ class Station:
                 raise
             if self.referee.status in ("finished", "abandoned"):
                 self.store.set_status(self.game_id, self.referee.status)
-            self.log.append({"version": self.version, "text": text})
+            self.log.append(text.entry(self.version))
             if entry.get("type") == "event":
                 self.prompt = None
         self._publish()
@@ -201,7 +201,10 @@ class Station:
             if self.hub is not None and len(players) > self.hardware_seats:
                 text += (f"; this hub has {self.hardware_seats} seats: seats {self.hardware_seats + 1}-"
                          f"{len(players)} play from their phones alone")
-            self.log.append({"version": self.version, "text": text})
+            self.log.append(LogLine(text, "setup", players=len(players), profile=profile,
+                                    set=referee.rules.top, **referee.deal_summary(),
+                                    phone_only=max(0, len(players) - self.hardware_seats) if self.hub else 0
+                                    ).entry(self.version))
         self._publish()
         return self.view()
 
@@ -278,7 +281,7 @@ class Station:
             if self.referee is None:
                 raise NoGame("set up a game on the host page first")
             self.store.reset_seat(self.game_id, seat)
-            self.log.append({"version": self.version, "text": f"seat {seat + 1} was released"})
+            self.log.append(LogLine(f"seat {seat + 1} was released", "released", seat=seat).entry(self.version))
         self._publish()
         return self.view()
 
@@ -418,9 +421,11 @@ class Station:
         if state.open_doubles:
             flash.append("ring")
         markers = {f"seat{s}": bool(m) for s, m in enumerate(state.marked)}
-        return {"frame": {k: list(v[0]) for k, v in shown.items()},
+        now_ms = time.monotonic_ns() // 1_000_000
+        red = [f"seat{s}" for s, at in self.refused_at.items() if 0 <= now_ms - at < REFUSAL_MS]
+        return {"frame": {k: list(v[-1]) for k, v in shown.items()},
                 "pulse": f"seat{state.turn}" if state.turn is not None and state.playing else None,
-                "flash": flash, "markers": markers}
+                "flash": flash, "markers": markers, "red": red}
 
     def _hardware(self) -> dict:
         if self.hub is None:
