@@ -213,13 +213,13 @@ class Doctor:
         for seat, spec in enumerate(self.build.buttons):
             self.queue = asyncio.Queue()   # forget earlier events
             self.hub.show({f"seat{seat}": BLUE})
-            self.out(f"  ...   press and release seat {seat}'s button")
+            self.out(f"  ...   press and release the button of seat{seat} (player {seat + 1})")
             self.act("press", seat)
             ev = await self.next_event(lambda e: isinstance(e, ButtonPressed))
             why = (f"no press seen in {self.timeout:g} s — check GPIO{spec.pin} and its ground" if ev is None else
-                   f"the press came from seat {ev.seat}'s input (GPIO{self.build.buttons[ev.seat].pin}) — buttons "
+                   f"the press came from seat{ev.seat}'s input (GPIO{self.build.buttons[ev.seat].pin}) — buttons "
                    f"swapped? check GPIO{spec.pin}")
-            self.check(ev is not None and ev.seat == seat, f"seat {seat} button (GPIO{spec.pin})", f"seat {seat} button: {why}")
+            self.check(ev is not None and ev.seat == seat, f"seat{seat} button (GPIO{spec.pin})", f"seat{seat} button: {why}")
         self.hub.show({})
 
     async def check_slots(self, board_ok: bool) -> None:

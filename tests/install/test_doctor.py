@@ -33,7 +33,7 @@ def test_mock_yes_runs_every_check_to_a_clean_report(capsys):
     assert status == 0, out
     assert "Report: 32 checks, 32 ok, 0 problems" in out
     for seat in range(8):
-        assert f"ok    seat {seat} button" in out
+        assert f"ok    seat{seat} button" in out
     for slot in ["engine", "mexican"] + [f"seat{i}" for i in range(8)]:
         assert f"ok    slot {slot}: place and lift seen" in out
         assert f"ok    LED segment {slot} " in out
@@ -43,7 +43,7 @@ def test_mock_yes_runs_every_check_to_a_clean_report(capsys):
 def test_a_seat_whose_button_is_never_pressed_is_reported_with_its_gpio(capsys):
     status, out = doctor(capsys, "--mock", "--yes", "--timeout", "0.5", "--mock-fault", "button:3")
     assert status == 1
-    assert problems(out) == ["seat 3 button: no press seen in 0.5 s — check GPIO21 and its ground"]
+    assert problems(out) == ["seat3 button: no press seen in 0.5 s — check GPIO21 and its ground"]
 
 
 def test_swapped_buttons_sensors_dead_and_stuck_slots_and_a_dark_segment(capsys):
@@ -52,7 +52,7 @@ def test_swapped_buttons_sensors_dead_and_stuck_slots_and_a_dark_segment(capsys)
                          "--mock-fault", "slot:engine", "--mock-fault", "stuck:seat4", "--mock-fault", "led:seat1")
     assert status == 1
     found = problems(out)
-    assert "seat 5 button: the press came from seat 6's input (GPIO3) — buttons swapped? check GPIO2" in found
+    assert "seat5 button: the press came from seat6's input (GPIO3) — buttons swapped? check GPIO2" in found
     assert "slot seat2 reported as seat5: sensors swapped? check GPIO23 and its ground" in found
     assert "slot engine: no tile seen in 0.5 s — check GPIO4 and its ground" in found
     assert any(p.startswith("slot seat4: reads occupied while empty — check GPIO25") for p in found)
@@ -77,7 +77,7 @@ def test_a_board_that_never_answers_is_reported_and_its_slots_skipped(capsys):
     found = problems(out)
     assert len(found) == 1 and found[0].startswith("sensor board: no link on /dev/ttyACM0 in 0.5 s")
     assert "slot seat11: not tested (no board)" in out
-    assert "ok    seat 11 button (GPIO26)" in out
+    assert "ok    seat11 button (GPIO26)" in out
 
 
 def test_off_pi_without_mock_exits_3_with_the_cause(capsys):
@@ -109,7 +109,7 @@ class Person:
     def out(self, line: str) -> None:
         self.lines.append(line)
         loop = asyncio.get_running_loop()
-        if m := re.search(r"press and release seat (\d+)'s button", line):
+        if m := re.search(r"press and release the button of seat(\d+)", line):
             if int(m[1]) != self.lazy_seat:
                 loop.call_later(0.05, self.hub.mock_press, int(m[1]))
         elif m := re.search(r"place a tile in slot (\w+)", line):
@@ -136,7 +136,7 @@ def test_interactive_path_reads_answers_and_waits_for_real_events(monkeypatch):
     finally:
         hub.close()
     assert found[0].startswith("LED segment mexican (LEDs 16-19): not seen lit")
-    assert found[1:] == ["seat 3 button: no press seen in 1 s — check GPIO21 and its ground"]
+    assert found[1:] == ["seat3 button: no press seen in 1 s — check GPIO21 and its ground"]
     assert doc.passed == 30
 
 
