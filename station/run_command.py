@@ -81,8 +81,13 @@ async def _notify_systemd(server) -> None:
     """READY=1 once the pages are served, then WATCHDOG=1 at half the unit's WatchdogSec."""
     while not server.started:
         await asyncio.sleep(0.05)
-    for url in server.config.app.state.addresses:
+    urls = server.config.app.state.addresses
+    for url in urls:
         print(f"station: serving {url}", flush=True)
+    if sys.stdout.isatty():                 # phones scan the hub's address off the screen
+        import segno
+
+        segno.make(urls[0], error="m").terminal(compact=True)
     if not os.environ.get("NOTIFY_SOCKET"):
         return
     import sdnotify
