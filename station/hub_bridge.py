@@ -5,7 +5,8 @@ Seat buttons (rules.md 1 *Drawing*, 2 *The first turn*):
   before the classic engine is placed, a draw in the search for it;
 - long press: "I end my first turn" (``done``, classic first turn).
 
-Slot sensors: a tile placed in an empty seat or Mexican slot must start a train the seat to act may
+Slot sensors: the engine double placed in the centre slot between rounds starts the next round.
+A tile placed in an empty seat or Mexican slot must start a train the seat to act may
 start. A tile whose tag the sensor board read is entered as that play; otherwise the seat's phone is
 asked which tile it was. The engine slot, sensed in a ``classic`` round, places the engine for the
 only seat that may place it, or asks the phones. Anything refused flashes that seat red and shows the
@@ -126,6 +127,9 @@ class HubBridge:
         if ref is None or not occupied:
             return
         rnd = ref.game.current
+        if slot == "engine" and (rnd is None or rnd.ended) and ref.status in ("ready", "round-over"):
+            self._next_round()
+            return
         if rnd is None or rnd.ended:
             return
         if slot == "engine":
@@ -155,6 +159,17 @@ class HubBridge:
                                "facts": {"seat": seat, "train": train},
                                "text": f"a tile was placed to start {where}: enter the tile you played"}
         self.station._publish()
+
+    def _next_round(self) -> None:
+        """The engine double placed in the centre slot between rounds starts the next round."""
+        try:
+            self.station.begin_round()
+        except StationError as exc:
+            self.station.prompt = {"seat": None, "slot": "engine", "kind": "refused", "code": exc.code,
+                                   "facts": dict(exc.facts), "text": exc.message}
+            self.station._publish()
+            return
+        self._engine_sensed(self.station.referee.game.current)
 
     def _engine_sensed(self, rnd) -> None:
         if rnd.engine_placed:

@@ -211,6 +211,10 @@ class Station:
     def start_round(self, pin: str) -> dict:
         """Begin the next round (virtual tiles: the station deals)."""
         self._pin(pin)
+        return self.begin_round()
+
+    def begin_round(self) -> dict:
+        """Begin the next round without a PIN: the hub sensed the engine in the centre slot."""
         entry: dict = {"type": "round"}
         if self.referee is not None and not self.referee.hidden:
             hands, boneyard = deal(self.referee.rules, len(self.referee.game.rounds),

@@ -152,3 +152,27 @@ def test_a_bouncing_button_gives_one_draw(tmp_path):
             await st.stop()
 
     asyncio.run(scenario())
+
+
+def test_engine_in_the_centre_slot_starts_the_round_and_places_it(tmp_path):
+    """classic, virtual tiles: the engine sensed in the centre starts round 1 and is placed for
+    its holder, who then takes the first turn."""
+    async def scenario():
+        st = Station.mock(str(tmp_path), host_pin=PIN)
+        await st.start()
+        try:
+            st.setup_game(PIN, NAMES, "classic", 9, {}, hidden_hands=False)
+            st.hub.mock_slot("engine", True)
+            await wait_for(lambda: st.referee.game.current is not None, what="round 1")
+            rnd = st.referee.game.current
+            dealt = st.export()["rounds"][0]["hands"]
+            holder = next((s for s, h in enumerate(dealt) if "9-9" in h), None)
+            if holder is not None:
+                await wait_for(lambda: rnd.engine_placed, what="the engine placed")
+                assert rnd.starter == holder and rnd.state()["turn"] == holder
+            else:
+                assert not rnd.engine_placed and st.view()["prompt"]["kind"] == "place-engine"
+        finally:
+            await st.stop()
+
+    asyncio.run(scenario())
