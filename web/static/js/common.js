@@ -54,6 +54,31 @@
     return t("%(name)s's train", { name: MT.name(Number(on), view) });
   };
 
+  /** A refusal's reason in the page's language, worded from its code and facts (as web/refusals.py). */
+  MT.reasonText = function (code, facts, message) {
+    const reasons = boot.reasons || {};
+    let text = reasons[code];
+    if (!text) return message || reasons["bad-request"] || t("That request was not understood.");
+    const labels = [["tile", t("Tile")], ["double", t("Open double")], ["open_double", t("Open double")]];
+    for (const [key, label] of labels) {
+      const v = (facts || {})[key];
+      if ((typeof v === "string" || typeof v === "number") && v !== "") { text += " (" + label + ": " + v + ")"; break; }
+    }
+    return text;
+  };
+  /** What the hub asks of a seat (view.prompt), in the page's language. */
+  MT.promptText = function (prompt, view) {
+    if (!prompt) return "";
+    const facts = prompt.facts || {};
+    if (prompt.kind === "refused") return MT.reasonText(prompt.code, facts, prompt.text);
+    if (prompt.kind === "start-train") {
+      const train = facts.train === undefined ? (prompt.slot === "mexican" ? "mexican" : Number(String(prompt.slot || "").slice(4))) : facts.train;
+      return t("A tile was placed to start %(train)s: enter the tile you played", { train: MT.trainName(train, view) });
+    }
+    if (prompt.kind === "place-engine") return t("The engine is in the centre: if you placed it, tap “%(button)s”", { button: t("I placed the engine") });
+    return prompt.text || "";
+  };
+
   MT.api = async function (method, path, body, headers) {
     const h = Object.assign({ "Accept": "application/json" }, headers || {});
     if (body !== undefined) h["Content-Type"] = "application/json";

@@ -95,6 +95,17 @@
     }
     document.getElementById("buttons").replaceChildren(...out);
   }
-  MT.onView((v) => draw(v, false));
+  let promptShown = "";
+  function showPrompt(view) {
+    const p = view.prompt, box = document.getElementById("hub-prompt");
+    let text = p ? MT.promptText(p, view) : "";
+    if (text && p.seat !== null && p.seat !== undefined) text = MT.name(p.seat, view) + ": " + text;
+    if (text === promptShown) return;
+    promptShown = text;
+    box.dataset.kind = p ? p.kind : "";
+    box.textContent = text;
+    box.hidden = !text;
+  }
+  MT.onView((v) => { showPrompt(v); draw(v, false); });
   MT.live.start({});
 })();

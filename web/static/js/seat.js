@@ -5,7 +5,8 @@
   const seat = Number(MT.boot.seat);
   const KEY = "mt-seat-" + seat;
   let token = localStorage.getItem(KEY);
-  let chosen = null, picked = new Set(), busy = false;
+  let lastPrompted = null;
+  let chosen = null, picked = new Set(), busy = false, prompted = null;
   const $ = (id) => document.getElementById(id);
 
   function headers() { return { "X-Seat-Token": token }; }
@@ -47,6 +48,8 @@
     const box = $("trains");
     const trains = opts.trains || [];
     if (!trains.length) { box.replaceChildren(); return; }
+    if (prompted !== null && prompted !== lastPrompted && trains.some((tr) => String(tr.on) === prompted && tr.open)) chosen = prompted;
+    lastPrompted = prompted;
     if (chosen !== null && !trains.some((tr) => String(tr.on) === chosen && tr.open)) chosen = null;
     const st = view.result && view.result.state;
     box.replaceChildren(...trains.map((tr) => {
@@ -55,7 +58,7 @@
       const end = info ? (info.end === null ? st.engine : info.end) : "";
       const label = tr.on === "mexican" ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
         : MT.badge(Number(tr.on), Number(tr.on) === seat ? t("My train") : MT.trainName(tr.on, view));
-      return el("button", { type: "button", class: "choice" + (tr.open ? " open" : "") + (chosen === key ? " selected" : ""),
+      return el("button", { type: "button", class: "choice" + (tr.open ? " open" : "") + (chosen === key ? " selected" : "") + (prompted === key ? " prompted" : ""),
         "data-train": key, "aria-pressed": chosen === key ? "true" : "false", disabled: !tr.open,
         onclick: () => { chosen = key; render(MT.view); $("tiles").querySelector("button") && $("tiles").querySelector("button").focus(); } },
         label, el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: end }) : reason(tr.code || tr.reason || "train-closed")));
@@ -100,7 +103,23 @@
     const sum = Array.from(picked).reduce((s, x) => s + pips(x), 0);
     $("count-sum").textContent = picked.size ? t("%(n)s tiles, %(p)s points", { n: picked.size, p: sum }) : "";
   }
+  /** The hub's question for this seat (a refused button, a tile sensed with no move entered). */
+  let promptShown = "";
+  function renderPrompt(view) {
+    const box = $("prompt");
+    const p = token ? view.prompt : null;
+    const opts = (view.me && view.me.options) || {};
+    const mine = p && (p.seat === seat || (p.seat === null && p.kind === "place-engine" && opts.engine));
+    const text = mine ? MT.promptText(p, view) : "";
+    prompted = mine && p.kind === "start-train" && p.facts && p.facts.train !== undefined ? String(p.facts.train) : null;
+    if (text === promptShown) return;
+    promptShown = text;
+    box.dataset.kind = mine ? p.kind : "";
+    box.textContent = text;
+    box.hidden = !text;
+  }
   function render(view) {
+    renderPrompt(view);
     if (!token) return;
     const me = view.me;
     const name = view.game && view.game.players[seat];
@@ -111,7 +130,7 @@
     $("my-turn").textContent = !st ? "" : (mine ? t("Your turn") : (st.turn === null || st.turn === undefined ? "" : t("Waiting for %(name)s", { name: MT.name(st.turn, view) })));
     $("my-turn").className = mine ? "turn-yes" : "muted";
     $("play-card").hidden = !mine || !(opts.trains || []).length;
-    $("actions").hidden = !mine;
+    $("actions").hidden = !mine && !opts.engine && !opts.draw;
     renderTrains(view, opts);
     renderTiles(opts);
     $("btn-draw").disabled = !opts.draw;
