@@ -11,7 +11,6 @@ import argparse
 import asyncio
 import platform
 import re
-import statistics
 import sys
 import threading
 import time

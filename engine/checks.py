@@ -1,0 +1,151 @@
+"""The checks of every event (record-format.md *Error codes*, in their precedence): mixed into
+``engine.round.Round``. ``check(event)`` raises the refusal the event would get now and never
+changes the round.
+"""
+from __future__ import annotations
+
+from . import errors as E
+from .events import MEXICAN, Event
+from .tiles import Tile
+
+
+class EventChecks:
+    """``check`` and its helpers (mixed into ``Round``)."""
+
+    def check(self, event: Event) -> None:
+        """Raise the refusal ``event`` would get now, or return None when it is legal."""
+        seat, kind = event.seat, event.kind
+        if self.end is not None:
+            raise E.RoundOver(f"round {self.index + 1} is over", seat=seat)
+        if not self.engine_placed:
+            self._check_engine_phase(event)
+            return
+        name = self.names[seat]
+        if seat != self.turn:
+            raise E.NotYourTurn(f"it is {self.names[self.turn]}'s turn, not {name}'s",
+                                seat=seat, turn=self.turn)
+        if kind == "engine":
+            raise E.TileOnTable(f"the engine {self.engine_tile} is already on the table",
+                                seat=seat, tile=str(self.engine_tile))
+        if kind == "play":
+            self._check_play(event)
+        elif kind == "draw":
+            self._check_draw(seat, name)
+        elif kind == "pass":
+            self._check_pass(seat, name)
+        else:  # done
+            if not self.circuit:
+                raise E.CannotEndTurn("done ends only a classic first turn after a play", seat=seat)
+            if self.turn_plays == 0:
+                raise E.CannotEndTurn(f"{name} has not played yet: play a tile or pass", seat=seat)
+
+    def _check_engine_phase(self, event: Event) -> None:
+        seat, kind, name = event.seat, event.kind, self.names[event.seat]
+        engine = str(self.engine_tile)
+        if self.known:
+            holder = self._engine_holder()
+            due = holder if holder is not None else self.next_drawer
+            if seat != due:
+                raise E.NotYourTurn(f"it is {self.names[due]}'s turn, not {name}'s", seat=seat, turn=due)
+            if kind == "engine":
+                if holder != seat:
+                    raise E.EngineMissing(f"{name} does not hold the engine {engine}", seat=seat, tile=engine)
+                return
+            if kind == "draw":
+                if holder == seat:
+                    raise E.MustPlay(f"{name} holds the engine {engine}: place it", seat=seat, tile=engine)
+                self._check_boneyard()
+                return
+            raise E.EngineMissing(f"the engine {engine} must be placed first", seat=seat, tile=engine)
+        # hidden hands: the search as the table sees it
+        if self.last_drawer is None:
+            if kind == "engine":
+                return
+            if kind == "draw":
+                if seat != self.next_drawer:
+                    raise E.NotYourTurn(f"the search for {engine} starts with {self.names[self.next_drawer]}",
+                                        seat=seat, turn=self.next_drawer)
+                self._check_boneyard()
+                return
+            raise E.EngineMissing(f"the engine {engine} must be placed first", seat=seat, tile=engine)
+        if seat == self.last_drawer:
+            if kind == "engine":
+                return
+            if kind == "draw":
+                raise E.NotYourTurn(f"it is {self.names[self.next_drawer]}'s draw, not {name}'s",
+                                    seat=seat, turn=self.next_drawer)
+            raise E.EngineMissing(f"the engine {engine} must be placed first", seat=seat, tile=engine)
+        if seat == self.next_drawer:
+            if kind == "draw":
+                self._check_boneyard()
+                return
+            if kind == "engine":
+                raise E.EngineMissing(f"only {self.names[self.last_drawer]}, who drew last, may place "
+                                      f"the engine {engine}", seat=seat, tile=engine)
+            raise E.EngineMissing(f"the engine {engine} must be placed first", seat=seat, tile=engine)
+        raise E.NotYourTurn(f"it is {self.names[self.next_drawer]}'s draw, not {name}'s",
+                            seat=seat, turn=self.next_drawer)
+
+    def _check_boneyard(self) -> None:
+        if self.boneyard_count == 0:
+            raise E.BoneyardEmpty("the boneyard is empty")
+
+    def _check_play(self, event: Event) -> None:
+        seat, t, name = event.seat, event.tile, self.names[event.seat]
+        train = self.n if event.on == MEXICAN else event.on
+        if t.high > self.top or t.low < 0:
+            raise E.NoSuchTile(f"{t} is not in the double-{self.rules.top} set", **self._facts(event))
+        if t in self.on_table:
+            raise E.TileOnTable(f"{t} is already on the table", **self._facts(event))
+        if self.known and t not in self.hands[seat]:
+            raise E.NotInHand(f"{name} does not hold {t}", **self._facts(event))
+        if self.circuit:
+            if train != seat:
+                raise E.FirstTurn(f"on the first turn {name} plays only on their own train", **self._facts(event))
+        else:
+            required = self.required_trains(t.low == t.high) if self.open_doubles else None
+            if required is not None:
+                if train not in required:
+                    double = self._double_on(required[0])
+                    raise E.OpenDouble(f"the open double {double} on {self.train_name(required[0])} "
+                                       "must be satisfied first", double=str(double),
+                                       double_on=self._train_label(required[0]), **self._facts(event))
+            elif train != seat and not (self.mexican_open() if train == self.n else self.marked[train]):
+                if train == self.n:
+                    raise E.TrainClosed("the Mexican train is not open yet", **self._facts(event))
+                raise E.TrainClosed(f"{self.names[train]}'s train is not marked", **self._facts(event))
+        end = self.ends[train]
+        if t.low != end and t.high != end:
+            where = f"{self.train_name(train)}'s open end {end}" if self.trains[train] \
+                else f"the engine {end} to start {self.train_name(train)}"
+            raise E.NoMatch(f"{t} does not match {where}", end=end, **self._facts(event))
+
+    @staticmethod
+    def _facts(event: Event) -> dict:
+        """The facts of a refused play: seat, tile, train (built only when refusing)."""
+        return {"seat": event.seat, "tile": str(event.tile), "train": event.on}
+
+    def _double_on(self, train: int) -> Tile:
+        for tr, double in self.open_doubles:
+            if tr == train:
+                return double
+        return self.engine_tile
+
+    def _check_draw(self, seat: int, name: str) -> None:
+        if self.circuit:
+            raise E.FirstTurn("no drawing on the classic first turn", seat=seat)
+        if self.known and self.opts.must_play and self.has_legal_play(seat):
+            raise E.MustPlay(f"{name} holds a legal play", seat=seat)
+        if self.drew:
+            raise E.AlreadyDrew(f"{name} has already drawn for this play", seat=seat)
+        self._check_boneyard()
+
+    def _check_pass(self, seat: int, name: str) -> None:
+        if self.circuit and self.turn_plays > 0:
+            raise E.FirstTurn(f"{name} has played: end the first turn with done", seat=seat)
+        if self.known and self.opts.must_play and self.has_legal_play(seat):
+            raise E.MustPlay(f"{name} holds a legal play", seat=seat)
+        if not self.circuit and not self.drew and self.boneyard_count > 0:
+            raise E.MustDraw(f"{name} must draw before passing", seat=seat)
+
+    # ----------------------------------------------------------------- applying

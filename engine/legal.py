@@ -1,0 +1,172 @@
+"""The legal-move view of a round (rules.md 1-3): which trains are open to a seat, where open
+doubles send the next tile, every legal play with known hands, and what a seat controller may
+offer with hidden hands. Mixed into ``engine.round.Round``; it only reads the round's state.
+"""
+from __future__ import annotations
+
+from . import errors as E
+from .events import MEXICAN, Event
+from .tiles import Tile, full_set
+
+
+class LegalMoves:
+    """Read-only questions about a ``Round`` (mixed into it)."""
+
+    def _exempt(self, double: Tile) -> bool:
+        """hub: a double whose every suit tile is on the table binds nobody (rules.md 3)."""
+        return self.opts.unsatisfiable_exemption and self.suit_on_table[double.low] > self.rules.top
+
+    def binding_doubles(self) -> list[tuple[int, Tile]]:
+        """The open doubles that bind now, oldest first (exempted ones left out)."""
+        return [d for d in self.open_doubles if not self._exempt(d[1])]
+
+    def mexican_open(self) -> bool:
+        """Whether the Mexican train may be played on now (closed during a first-turn circuit, and
+        during the first circuit of turns when ``mexican_on_first_turn`` is false)."""
+        if self.circuit:
+            return False
+        return self.opts.mexican_on_first_turn or self.turns_taken >= self.n
+
+    def open_to(self, seat: int, train: int) -> bool:
+        """Whether ``train`` is open to ``seat``: its own, the Mexican train when open, or a marked one."""
+        if train == seat:
+            return True
+        if train == self.n:
+            return self.mexican_open()
+        return self.marked[train]
+
+    def required_trains(self, is_double: bool) -> list[int] | None:
+        """The trains the next play must go on because of open doubles, or None when free.
+
+        Within a turn in which two or more doubles were played, a non-double follow-up must go on
+        the first (``reverse``: last) of them still binding; at a turn's start, any play must go on
+        the oldest (``reverse``: newest; ``any``: any) binding open double (rules.md 1, *Doubles*).
+        """
+        if not self.open_doubles:
+            return None
+        order = self.opts.close_doubles
+        if self.turn_doubles:
+            if is_double or order == "any" or len(self.turn_doubles) < 2:
+                return None
+            binding = [d for d in self.turn_doubles if not self._exempt(d[1])]
+            if not binding:
+                return None
+            return [(binding[0] if order == "in_order" else binding[-1])[0]]
+        binding = self.binding_doubles()
+        if not binding:
+            return None
+        if order == "in_order":
+            return [binding[0][0]]
+        if order == "reverse":
+            return [binding[-1][0]]
+        return [d[0] for d in binding]
+
+    def legal_plays(self, seat: int) -> list[tuple[Tile, int]]:
+        """Known hands: every ``(tile, train)`` that ``seat`` may play now (train ``players`` is the
+        Mexican train). Empty when it is not that seat's turn, before the engine is placed, or with
+        hidden hands. Cached until the next event."""
+        if not self.known or self.end is not None or not self.engine_placed or seat != self.turn:
+            return []
+        if self._legal_cache is not None:
+            return self._legal_cache
+        if self.circuit:
+            result = [(t, seat) for t in self.by_pip[seat][self.ends[seat]]]
+        elif not self.open_doubles and not self.turn_doubles:
+            by_pip, ends, marked, n = self.by_pip[seat], self.ends, self.marked, self.n
+            mexican = self.mexican_open()
+            result = [(t, tr) for tr in range(n + 1)
+                      if tr == seat or (mexican if tr == n else marked[tr]) for t in by_pip[ends[tr]]]
+        else:
+            result = self._legal_plays_with_doubles(seat)
+        self._legal_cache = result
+        return result
+
+    def _legal_plays_with_doubles(self, seat: int) -> list[tuple[Tile, int]]:
+        """legal_plays when open doubles may restrict where a tile goes (doubles and other tiles
+        can be bound differently within a turn of several doubles)."""
+        by_pip, ends = self.by_pip[seat], self.ends
+        free = None
+        result = []
+        for_others, for_doubles = self.required_trains(False), self.required_trains(True)
+        kinds = ((None, for_others),) if for_others == for_doubles else ((False, for_others), (True, for_doubles))
+        for kind, trains in kinds:
+            if trains is None:
+                if free is None:
+                    free = [tr for tr in range(self.n + 1) if self.open_to(seat, tr)]
+                trains = free
+            for tr in trains:
+                for t in by_pip[ends[tr]]:
+                    if kind is None or (t.low == t.high) is kind:
+                        result.append((t, tr))
+        return result
+
+    def offered_plays(self, seat: int) -> dict:
+        """What a seat controller may offer ``seat`` now, train by train (rules.md 1-3 and 5).
+
+        Returns ``{"trains": [{"on": seat or "mexican", "open": bool, "code": error code or None,
+        "reason": English or None, "tiles": ["5-12", ...]}]}``: for each train, the tiles that would
+        be accepted on it now (known hands: from the hand; hidden hands: every tile of the set not
+        on the table that fits), or why nothing may go there.
+        """
+        trains = []
+        candidates = self.hands[seat] if self.known else full_set(self.top)
+        for tr in range(self.n + 1):
+            label = self._train_label(tr)
+            end = self.ends[tr]
+            tiles, refusal = [], None
+            for t in candidates:
+                if (t.low == end or t.high == end) and t not in self.on_table:
+                    try:
+                        self.check(Event(seat, "play", t, label))
+                    except E.IllegalEvent as exc:
+                        refusal = refusal or exc
+                    else:
+                        tiles.append(f"{end}-{t.high if t.low == end else t.low}")   # as it would lie
+            if not tiles and refusal is None:
+                try:
+                    self.check(Event(seat, "play", Tile(end, end), label))
+                except E.IllegalEvent as exc:
+                    refusal = exc
+            trains.append({"on": label, "open": bool(tiles),
+                           "code": None if tiles or refusal is None else refusal.code,
+                           "reason": None if tiles or refusal is None else refusal.message,
+                           "tiles": sorted(tiles, key=lambda x: int(x.split("-")[1]))})
+        return {"trains": trains}
+
+    def has_legal_play(self, seat: int) -> bool:
+        """Known hands: whether ``seat`` holds any legal play now."""
+        return bool(self.legal_plays(seat))
+
+    def can_draw(self, seat: int) -> bool:
+        """Whether a draw by ``seat`` would be accepted now."""
+        return self._would_accept(Event(seat, "draw"))
+
+    def can_pass(self, seat: int) -> bool:
+        """Whether a pass by ``seat`` would be accepted now."""
+        return self._would_accept(Event(seat, "pass"))
+
+    def can_end_turn(self, seat: int) -> bool:
+        """Whether ``done`` by ``seat`` would be accepted now (classic first turn, after a play)."""
+        return self._would_accept(Event(seat, "done"))
+
+    def _would_accept(self, event: Event) -> bool:
+        try:
+            self.check(event)
+        except E.IllegalEvent:
+            return False
+        return True
+
+
+def plays_from(rnd, seat: int, tiles) -> list[tuple[Tile, object]]:
+    """Every ``(tile, train)`` among ``tiles`` that ``seat`` may play now by the table's checks
+    (hidden hands with a privately registered hand: the must-play check of rules.md 5)."""
+    result = []
+    for t in tiles:
+        for tr in range(rnd.n + 1):
+            label = MEXICAN if tr == rnd.n else tr
+            try:
+                rnd.check(Event(seat, "play", t, label))
+            except E.IllegalEvent:
+                continue
+            result.append((t, label))
+    return result
