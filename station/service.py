@@ -27,10 +27,9 @@ from engine.round import plays_from
 from engine.tiles import parse_tile
 
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
-from .lights import REFUSAL_MS, light_state
 from .referee import LogLine, Referee
 from .store import Store
-from .views import my_hand, result_with_corrections, seat_options, seat_rows, standings
+from .views import seat_me, table_view
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
@@ -374,66 +373,12 @@ class Station:
     def view(self) -> dict:
         """The table for every page (station/interface.py gives the shape)."""
         with self.lock:
-            ref = self.referee
-            tokens = self.store.tokens(self.game_id) if self.game_id else {}
-            if ref is None:
-                return {"version": self.version, "game": None, "result": None, "standings": [],
-                        "tie_break": None, "seats": [], "leds": self._leds(), "log": list(self.log),
-                        "prompt": None, "hardware": self._hardware()}
-            rows, decided = standings(ref)
-            return {
-                "version": self.version,
-                "game": {"id": self.game_id, "profile": ref.rules.profile, "set": ref.rules.top,
-                         "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
-                         "players": list(ref.names), "hardware_seats": self.hardware_seats,
-                         "status": ref.status, "rounds_total": ref.rules.rounds, "deal": ref.deal_summary(),
-                         "shown": {str(r): sorted(s) for r, s in ref.shown.items()}},
-                "result": result_with_corrections(ref),
-                "standings": rows,
-                "tie_break": decided,
-                "seats": seat_rows(ref, set(tokens)),
-                "leds": self._leds(),
-                "log": list(self.log),
-                "prompt": self.prompt,
-                "hardware": self._hardware(),
-            }
+            return table_view(self)
 
     def seat_view(self, seat: int, token: str) -> dict:
         """``view()`` plus ``me``: the seat's options (and its own hand where known)."""
         self._token(seat, token)
         with self.lock:
-            view = self.view()
-            ref = self.referee
-            rnd = ref.game.current
-            registered = self.registered.get((rnd.index, seat)) if rnd is not None else None
-            hand = my_hand(ref, seat)
-            if hand is None and registered is not None:
-                hand = sorted(str(t) for t in registered - rnd.on_table)
-            view["me"] = {"seat": seat, "name": ref.names[seat], "hand": hand,
-                          "options": seat_options(ref, seat)}
+            view = table_view(self)
+            view["me"] = seat_me(self, seat)
         return view
-
-    def _leds(self) -> dict:
-        from .lights import frame
-
-        segments = {name: 1 for name in (self.hub.build.segments if self.hub is not None else
-                                         ["engine", "mexican", "ring"] + [f"seat{i}" for i in range(8)])}
-        state = light_state(self.referee, {})
-        shown = frame(state, segments, 0)
-        flash = [f"seat{s}" for s in state.one_tile] + [
-            "mexican" if d == "mexican" else f"seat{d}" for d in state.open_doubles]
-        if state.open_doubles:
-            flash.append("ring")
-        markers = {f"seat{s}": bool(m) for s, m in enumerate(state.marked)}
-        now_ms = time.monotonic_ns() // 1_000_000
-        red = [f"seat{s}" for s, at in self.refused_at.items() if 0 <= now_ms - at < REFUSAL_MS]
-        return {"frame": {k: list(v[-1]) for k, v in shown.items()},
-                "pulse": f"seat{state.turn}" if state.turn is not None and state.playing else None,
-                "flash": flash, "markers": markers, "red": red}
-
-    def _hardware(self) -> dict:
-        if self.hub is None:
-            return {"hub": None}
-        return {"hub": self.hub.build.name, "seats": self.hub.build.seats,
-                "mock": self.is_mock,
-                "slots": dict(self.hub.slots), "board": dict(self.board)}

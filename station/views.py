@@ -2,7 +2,75 @@
 from a referee. Pure functions, no I/O."""
 from __future__ import annotations
 
+import time
+
 from engine.scoring import winners as decide_winners
+
+from .lights import REFUSAL_MS, frame, light_state
+
+
+def table_view(station) -> dict:
+    """``Station.view()`` (station/interface.py gives the shape); the caller holds the lock."""
+    ref = station.referee
+    common = {"version": station.version, "leds": leds_view(station), "log": list(station.log),
+              "hardware": hardware_view(station)}
+    if ref is None:
+        return {**common, "game": None, "result": None, "standings": [], "tie_break": None,
+                "seats": [], "prompt": None}
+    rows, decided = standings(ref)
+    tokens = station.store.tokens(station.game_id)
+    return {
+        **common,
+        "game": {"id": station.game_id, "profile": ref.rules.profile, "set": ref.rules.top,
+                 "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
+                 "players": list(ref.names), "hardware_seats": station.hardware_seats,
+                 "status": ref.status, "rounds_total": ref.rules.rounds, "deal": ref.deal_summary(),
+                 "shown": {str(r): sorted(s) for r, s in ref.shown.items()}},
+        "result": result_with_corrections(ref),
+        "standings": rows,
+        "tie_break": decided,
+        "seats": seat_rows(ref, set(tokens)),
+        "prompt": station.prompt,
+    }
+
+
+def seat_me(station, seat: int) -> dict:
+    """The ``me`` part of a seat's view: its options, and its hand where the station knows it
+    (virtual tiles, or a privately registered hand); the caller holds the lock."""
+    ref = station.referee
+    rnd = ref.game.current
+    registered = station.registered.get((rnd.index, seat)) if rnd is not None else None
+    hand = my_hand(ref, seat)
+    if hand is None and registered is not None:
+        hand = sorted(str(t) for t in registered - rnd.on_table)
+    return {"seat": seat, "name": ref.names[seat], "hand": hand, "options": seat_options(ref, seat)}
+
+
+def leds_view(station) -> dict:
+    """What the hub's LEDs show now, one colour per segment, for the virtual hub page."""
+    hub = station.hub
+    names = hub.build.segments if hub is not None else ["engine", "mexican", "ring"] + [f"seat{i}" for i in range(8)]
+    state = light_state(station.referee, {})
+    shown = frame(state, {name: 1 for name in names}, 0)
+    flash = [f"seat{s}" for s in state.one_tile] + [
+        "mexican" if d == "mexican" else f"seat{d}" for d in state.open_doubles]
+    if state.open_doubles:
+        flash.append("ring")
+    now_ms = time.monotonic_ns() // 1_000_000
+    return {"frame": {k: list(v[-1]) for k, v in shown.items()},
+            "pulse": f"seat{state.turn}" if state.turn is not None and state.playing else None,
+            "flash": flash,
+            "markers": {f"seat{s}": bool(m) for s, m in enumerate(state.marked)},
+            "red": [f"seat{s}" for s, at in station.refused_at.items() if 0 <= now_ms - at < REFUSAL_MS]}
+
+
+def hardware_view(station) -> dict:
+    """The hub build, whether it is the mock, the slots' states and the sensor board's link."""
+    hub = station.hub
+    if hub is None:
+        return {"hub": None}
+    return {"hub": hub.build.name, "seats": hub.build.seats, "mock": station.is_mock,
+            "slots": dict(hub.slots), "board": dict(station.board)}
 
 
 def standings(referee) -> tuple[list[dict], str | None]:
