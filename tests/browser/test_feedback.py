@@ -90,3 +90,58 @@ def test_place_engine_prompt_on_every_seat_that_may_place_it(server, phone):
     pages[1].click("#btn-engine")
     for page in pages:
         expect(page.locator("#prompt")).to_be_hidden()
+
+
+HUB_GEOMETRY = """() => {
+  const svg = document.querySelector('svg.hub');
+  const circles = Array.from(svg.querySelectorAll('.slot circle.led')).map((c) => ({
+    x: +c.getAttribute('cx'), y: +c.getAttribute('cy'), r: +c.getAttribute('r')}));
+  const labels = Array.from(svg.querySelectorAll('text.seat-label')).map((t) => { const b = t.getBBox(); return {x: b.x, y: b.y, w: b.width, h: b.height}; });
+  return {circles, labels};
+}"""
+
+CONTRAST = """() => {
+  const lum = (css) => { const m = css.match(/\\d+(\\.\\d+)?/g).map(Number);
+    const l = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * l(m[0]) + 0.7152 * l(m[1]) + 0.0722 * l(m[2]); };
+  return Array.from(document.querySelectorAll('svg.hub .slot')).filter((g) => g.querySelector('text') && !g.querySelector('rect') && !g.querySelector('text.seat-label'))
+    .map((g) => { const a = lum(getComputedStyle(g.querySelector('circle.led')).fill), b = lum(getComputedStyle(g.querySelector('text')).fill);
+      return [g.dataset.slot, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)]; });
+}"""
+
+
+def test_hub_markers_red_flash_and_readable_labels(server, phone):
+    station = server.station
+    station.setup_game(PIN, NAMES, "hub", 9, {"hand_size": 3})
+    hub = phone("en").new_page()
+    hub.goto(server.url + "/hub")
+    expect(hub.locator("svg.hub .slot")).to_have_count(10)
+    # the centre symbols read on an unlit (black) slot as on a lit one
+    for slot, ratio in hub.evaluate(CONTRAST):
+        assert ratio >= 3, (slot, ratio)
+    # seat labels: clear of every slot (the Mexican one above all) and of the ring's edge
+    geo = hub.evaluate(HUB_GEOMETRY)
+    assert len(geo["labels"]) == 8
+    for b in geo["labels"]:
+        for c in geo["circles"]:
+            nx, ny = min(max(c["x"], b["x"]), b["x"] + b["w"]), min(max(c["y"], b["y"]), b["y"] + b["h"])
+            assert (nx - c["x"]) ** 2 + (ny - c["y"]) ** 2 > c["r"] ** 2, (b, c)
+        nearest = min(abs(b["x"]), abs(b["x"] + b["w"])) if b["x"] > 0 or b["x"] + b["w"] < 0 else 0
+        nearest_y = min(abs(b["y"]), abs(b["y"] + b["h"])) if b["y"] > 0 or b["y"] + b["h"] < 0 else 0
+        assert (nearest ** 2 + nearest_y ** 2) ** 0.5 > 154, b       # outside the ring's stroke
+    station.start_round(PIN)
+    tokens = tokens_of(station)
+    # Ana draws and passes: her marker is out, drawn on her slot
+    move(station, tokens, 0, {"draw": True})
+    if station.view()["seats"][0]["tile_count"] and not station.seat_view(0, tokens[0])["me"]["options"]["pass"]:
+        pytest.skip("Ana drew a tile she can play")
+    move(station, tokens, 0, {"pass": True})
+    assert station.view()["leds"]["markers"]["seat0"]
+    expect(hub.locator('[data-slot="seat0"] .marker-dot')).to_have_count(1)
+    expect(hub.locator('[data-slot="seat1"] .marker-dot')).to_have_count(0)
+    expect(hub.locator('[data-slot="seat0"]')).to_have_attribute("aria-label", re.compile("marker"))
+    # Chi presses out of turn: Chi's slot flashes red, then goes back
+    hub.click('[data-press="2"]')
+    expect(hub.locator('[data-slot="seat2"].red')).to_have_count(1, timeout=3000)
+    shot(hub, "feedback-hub-red")
+    expect(hub.locator('[data-slot="seat2"].red')).to_have_count(0, timeout=3000)

@@ -10,6 +10,25 @@
   let drawn = "";
 
   function rgb(c) { return c ? `rgb(${c[0]},${c[1]},${c[2]})` : "#222"; }
+  /** Text that reads on an LED colour: black on a bright one, white on a dark or unlit one. */
+  function ink(c) {
+    if (!c) return "#f3f5f7";
+    const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    const lum = 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+    return lum > 0.18 ? "#000" : "#f3f5f7";
+  }
+  // a refused move flashes its seat's slot red for RED_MS (leds.red names the slots)
+  const RED_MS = 600;
+  const redUntil = {};
+  let redTimer = null;
+  function noteRed(view) {
+    const now = Date.now();
+    for (const slot of ((view.leds || {}).red || [])) if (!(redUntil[slot] > now)) redUntil[slot] = now + RED_MS;
+    const next = Math.min(...Object.values(redUntil).filter((v) => v > now));
+    clearTimeout(redTimer);
+    if (isFinite(next)) redTimer = setTimeout(() => draw(MT.view, true), next - now + 10);
+  }
+  const isRed = (slot) => redUntil[slot] > Date.now();
   function slotNames(view) {
     const n = Math.max((view.game && view.game.hardware_seats) || 8, ...Object.keys((view.leds || {}).frame || {})
       .filter((k) => /^seat\d+$/.test(k)).map((k) => Number(k.slice(4)) + 1));
@@ -37,13 +56,14 @@
     const seats = slotNames(view);
     const hw = (view.hardware && view.hardware.slots) || null;   // the mock hub's own slot state
     if (hw) for (const k in hw) occupied[k] = !!hw[k];
-    const key = seats.join(",") + JSON.stringify(view.leds) + JSON.stringify(occupied) + JSON.stringify(view.game && view.game.players);
+    const reds = Object.keys(redUntil).filter(isRed).join(",");
+    const key = seats.join(",") + JSON.stringify(view.leds) + JSON.stringify(occupied) + JSON.stringify(view.game && view.game.players) + reds;
     if (key === drawn && !force) return;
     drawn = key;
     const leds = view.leds || { frame: {}, flash: [] };
-    const frame = leds.frame || {}, flash = new Set(leds.flash || []);
+    const frame = leds.frame || {}, flash = new Set(leds.flash || []), markers = leds.markers || {};
     const svg = document.createElementNS(SVGNS, "svg");
-    svg.setAttribute("viewBox", "-160 -160 320 320");
+    svg.setAttribute("viewBox", "-190 -190 380 380");   // seat labels sit outside the ring
     svg.setAttribute("class", "hub");
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", t("The hub"));
@@ -54,15 +74,26 @@
       return [s, Math.round(112 * Math.cos(a)), Math.round(112 * Math.sin(a))];
     }));
     for (const [slot, x, y] of slots) {
-      const g = mk("g", { class: "slot" + (leds.pulse === slot || flash.has(slot) ? " pulse" : ""), tabindex: 0, role: "button",
+      const red = isRed(slot), marked = !!markers[slot];
+      const g = mk("g", { class: "slot" + (leds.pulse === slot || flash.has(slot) ? " pulse" : "") + (red ? " red" : ""), tabindex: 0, role: "button",
         "data-slot": slot, "aria-pressed": occupied[slot] ? "true" : "false",
-        "aria-label": label(slot, view) + ": " + (occupied[slot] ? t("tile in") : t("empty")) });
-      mk("circle", { cx: x, cy: y, r: 26, fill: rgb(frame[slot]), stroke: "#000", "stroke-width": 2 }, g);
+        "aria-label": label(slot, view) + ": " + (occupied[slot] ? t("tile in") : t("empty")) + (marked ? ", " + t("marker") : "") });
+      const fill = red ? [230, 30, 30] : frame[slot];
+      mk("circle", { cx: x, cy: y, r: 26, fill: rgb(fill), stroke: red ? "#ff7a7a" : "#000", "stroke-width": red ? 4 : 2, class: "led" }, g);
       if (occupied[slot]) mk("rect", { x: x - 9, y: y - 16, width: 18, height: 32, rx: 3, fill: "#f4f1e8", stroke: "#333" }, g);
-      const txt = slot === "engine" ? "◎" : slot === "mexican" ? "☆" : seatMark(Number(slot.slice(4)), view);
+      if (marked) mk("circle", { cx: x + 19, cy: y - 19, r: 8, fill: "#ffb000", stroke: "#000", "stroke-width": 2, class: "marker-dot" }, g);
       const centre = slot === "engine" || slot === "mexican";
-      const tx = mk("text", { x: x, y: centre ? y + 6 : y + 44, fill: centre ? "#000" : "#f3f5f7", "font-size": centre ? 18 : 14, "text-anchor": "middle", "font-weight": 700 }, g);
-      tx.textContent = txt;
+      let tx;
+      if (centre) {
+        // on the slot itself, readable whether the LED is lit or not (a tile in it: on the tile)
+        tx = mk("text", { x: x, y: y + 6, fill: occupied[slot] ? "#000" : ink(fill), "font-size": 18, "text-anchor": "middle", "font-weight": 700 }, g);
+        tx.textContent = slot === "engine" ? "◎" : "☆";
+      } else {
+        // outside the ring, on the line from the centre through the slot: clear of every slot
+        const len = Math.hypot(x, y) || 1, lx = (x / len) * 172, ly = (y / len) * 172;
+        tx = mk("text", { x: lx.toFixed(1), y: (ly + 5).toFixed(1), fill: "#f3f5f7", "font-size": 14, "text-anchor": "middle", "font-weight": 700, class: "seat-label" }, g);
+        tx.textContent = seatMark(Number(slot.slice(4)), view);
+      }
       g.addEventListener("click", () => toggle(slot));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(slot); } });
     }
@@ -106,6 +137,6 @@
     box.textContent = text;
     box.hidden = !text;
   }
-  MT.onView((v) => { showPrompt(v); draw(v, false); });
+  MT.onView((v) => { showPrompt(v); noteRed(v); draw(v, false); });
   MT.live.start({});
 })();
