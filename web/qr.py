@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import socket
+from urllib.parse import urlsplit
 
 import segno
 from fastapi import Request
@@ -34,25 +35,66 @@ def _port(request: Request) -> int | None:
     return port if port not in (None, 80) else None
 
 
+def is_loopback(host: str | None) -> bool:
+    """127.x.x.x, ::1 or localhost: an address only this machine can reach."""
+    host = (host or "").strip("[]").lower()
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def _addresses(request: Request) -> list[str] | None:
+    """The addresses ``station run`` serves on (``app.state.addresses``), when it said."""
+    found = getattr(request.app.state, "addresses", None)
+    return list(found) if found else None
+
+
+def loopback_only(request: Request) -> bool:
+    """Whether phones cannot reach the station: it serves on loopback alone (``station run``'s
+    addresses say so) or, when it did not say, the page itself was opened on a loopback address."""
+    found = _addresses(request)
+    if found:
+        return all(is_loopback(urlsplit(a).hostname) for a in found)
+    return is_loopback(request.url.hostname)
+
+
+def all_interfaces(request: Request) -> bool:
+    """Whether the station serves on every interface (so ``hub.local`` may reach it)."""
+    found = _addresses(request)
+    if found:
+        return any(urlsplit(a).hostname == "hub.local" for a in found)
+    return not is_loopback(request.url.hostname)
+
+
 def base_url(request: Request) -> str:
-    """The address phones should use: the request's own host, unless that is a .local name."""
+    """The address phones should use, without the trailing slash: the one the request came in on
+    when the station serves on loopback alone; else the request's own host, unless that is a
+    .local name or loopback (then the LAN IP)."""
+    if loopback_only(request):
+        return str(request.base_url).rstrip("/")
     host = request.url.hostname or "127.0.0.1"
-    if host.endswith(".local") or host in ("localhost",):
+    if host.endswith(".local") or is_loopback(host):
         return lan_url(request).rstrip("/")
     port = _port(request)
     return f"http://{host}" + (f":{port}" if port else "")
 
 
 def lan_url(request: Request) -> str:
-    """``http://<IP>:<port>/``; the loopback address when the page itself was opened on it."""
+    """``http://<IP>:<port>/`` phones can use: the request's own address when the station serves on
+    loopback alone (nothing else listens), else the station's LAN address."""
+    if loopback_only(request):
+        return str(request.base_url)
+    for address in _addresses(request) or []:
+        host = urlsplit(address).hostname
+        if host and host != "hub.local" and not is_loopback(host):
+            return address if address.endswith("/") else address + "/"
     host = request.url.hostname or ""
-    ip = host if host.replace(".", "").isdigit() and not host.startswith("127.") else lan_ip()
-    if host.startswith("127.") and ip == "127.0.0.1":
-        ip = host
+    ip = host if host.replace(".", "").isdigit() and not is_loopback(host) else lan_ip()
     port = _port(request)
     return f"http://{ip}" + (f":{port}" if port else "") + "/"
 
 
-def mdns_url(request: Request) -> str:
+def mdns_url(request: Request) -> str | None:
+    """``http://hub.local[:port]/``, only when the station serves on every interface."""
+    if not all_interfaces(request):
+        return None
     port = _port(request)
     return "http://hub.local" + (f":{port}" if port else "") + "/"

@@ -185,8 +185,12 @@ async def export(request: Request, game_id: int | None = None, x_host_pin: str |
 
 @router.get("/hub/address", summary="The hub's address (IP) as text and QR code, and hub.local")
 async def hub_address(request: Request) -> dict:
+    """``loopback``: the station serves on loopback alone, so phones cannot reach it (``url`` is then
+    the address the request came in on); ``mdns`` is None unless it serves on every interface."""
     url = qr.lan_url(request)
-    return {"url": url, "mdns": qr.mdns_url(request), "svg": qr.svg(url)}
+    loopback = qr.loopback_only(request)
+    return {"url": url, "mdns": qr.mdns_url(request), "svg": qr.svg(url), "loopback": loopback,
+            "host": request.url.hostname if loopback else None}
 
 
 def _mock_only(request: Request) -> None:

@@ -145,3 +145,25 @@ def test_hub_markers_red_flash_and_readable_labels(server, phone):
     expect(hub.locator('[data-slot="seat2"].red')).to_have_count(1, timeout=3000)
     shot(hub, "feedback-hub-red")
     expect(hub.locator('[data-slot="seat2"].red')).to_have_count(0, timeout=3000)
+
+
+def unlock_host(phone, server, lang="en"):
+    host = phone(lang).new_page()
+    host.goto(server.url + "/host")
+    host.fill("#pin", PIN)
+    host.click("#pin-form button[type=submit]")
+    expect(host.locator("#host")).to_be_visible()
+    return host
+
+
+def test_host_on_loopback_says_phones_cannot_reach_it(server, phone):
+    server.station.setup_game(PIN, NAMES, "hub", 9, {"hand_size": 3})
+    host = unlock_host(phone, server)
+    expect(host.locator("#addr-url")).to_have_text(server.url + "/")
+    note = host.locator("#addr-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Phones can't reach 127.0.0.1: restart with HOST=0.0.0.0 make run "
+                                 "(or station run --host 0.0.0.0)")
+    expect(host.locator("#addr-or")).to_be_hidden()
+    link = host.locator('#seats a.join-link[data-seat="0"]').get_attribute("href")
+    assert link.startswith(server.url + "/seat/0?code=")

@@ -33,7 +33,17 @@
     $("addr-qr").querySelector("svg").setAttribute("aria-label", t("QR code of the hub address"));
     $("addr-qr").querySelector("svg").setAttribute("role", "img");
     $("addr-url").textContent = r.data.url;
-    $("addr-mdns").textContent = r.data.mdns;
+    $("addr-mdns").textContent = r.data.mdns || "";
+    $("addr-or").hidden = !r.data.mdns;
+    const note = $("addr-note");
+    note.hidden = !r.data.loopback;
+    note.replaceChildren();
+    if (r.data.loopback) {
+      const cmd = (text) => el("code", { class: "ltr" }, text);
+      const parts = t("Phones can't reach %(host)s: restart with %(make)s (or %(run)s)", { host: "\u0001", make: "\u0002", run: "\u0003" }).split(/([\u0001-\u0003])/);
+      const fill = { "\u0001": el("span", { class: "ltr" }, r.data.host || "127.0.0.1"), "\u0002": cmd("HOST=0.0.0.0 make run"), "\u0003": cmd("station run --host 0.0.0.0") };
+      note.append(...parts.filter((p) => p !== "").map((p) => fill[p] || p));
+    }
   }
   function nameRow(value) {
     const n = $("names").children.length;
