@@ -40,19 +40,25 @@ async def live(ws: WebSocket):
             await ws.send_json(message)
 
     try:
-        view, err = _current(station, seat, token)
-        if err:
-            await send({"type": "error", **err})
-            seat = token = None
-        await send({"type": "view", "view": view})
+        me = {"seat": seat, "token": token}
+
+        async def push() -> None:
+            # a seat token that stops working (the host released the seat) is said once, as an
+            # error, then the socket goes on as everyone's: the page drops the token and offers to join
+            v, e = _current(station, me["seat"], me["token"])
+            if e:
+                await send({"type": "error", **e})
+                me["seat"] = me["token"] = None
+            await send({"type": "view", "view": v})
+
+        await push()
 
         async def pump():
             while True:
                 await queue.get()
                 while not queue.empty():          # only the newest matters
                     queue.get_nowait()
-                v, e = _current(station, seat, token)
-                await send({"type": "view", "view": v})
+                await push()
 
         async def listen():
             while True:

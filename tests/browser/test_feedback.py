@@ -167,3 +167,21 @@ def test_host_on_loopback_says_phones_cannot_reach_it(server, phone):
     expect(host.locator("#addr-or")).to_be_hidden()
     link = host.locator('#seats a.join-link[data-seat="0"]').get_attribute("href")
     assert link.startswith(server.url + "/seat/0?code=")
+
+
+def test_released_seat_drops_its_token_and_offers_to_join(server, phone):
+    station = server.station
+    station.setup_game(PIN, NAMES, "hub", 9, {"hand_size": 3})
+    station.start_round(PIN)
+    tokens = tokens_of(station)
+    ben = joined(phone, server, 1, tokens[1])
+    station.release_seat(1, PIN)
+    expect(ben.locator("#join")).to_be_visible()
+    expect(ben.locator("#h-join")).to_have_text("Join this seat")
+    expect(ben.locator("#controller")).to_be_hidden()
+    expect(ben.locator("#toast")).to_contain_text("This seat was released: join again.")
+    assert ben.evaluate("localStorage.getItem('mt-seat-1')") is None
+    # the new code joins again
+    ben.fill("#join-code", station.seat_code(1, PIN))
+    ben.click("#join-form button[type=submit]")
+    expect(ben.locator("#controller")).to_be_visible()

@@ -154,3 +154,16 @@ def test_pages_and_assets(client):
     for path in ("/", "/table", "/seat/0", "/host", "/hub", "/docs"):
         html = client.get(path).text
         assert "cdn" not in html.lower() and "https://" not in html, path
+
+
+def test_websocket_says_when_the_seat_is_released(client, game):
+    with client.websocket_connect(f"/ws?seat=2&token={game[2]}") as ws:
+        assert ws.receive_json()["view"]["me"]["seat"] == 2
+        assert client.post("/api/host/seat/2/release", headers=H).status_code == 200
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["code"] == "forbidden"
+        view = ws.receive_json()
+        assert view["type"] == "view" and "me" not in view["view"]
+        play(client, game, 0, "6-1", 0)           # then on as everyone's socket, no error again
+        msg = ws.receive_json()
+        assert msg["type"] == "view" and "me" not in msg["view"]

@@ -29,7 +29,13 @@
   function start() {
     $("join").hidden = true; $("controller").hidden = false;
     MT.live.onError = function (msg) {
-      if (msg.code === "forbidden") { localStorage.removeItem(KEY); token = null; MT.toast(t("This seat was released: join again."), false); showJoin(); }
+      if (msg.code === "forbidden" && token) {
+        localStorage.removeItem(KEY); token = null;
+        MT.toast(t("This seat was released: join again."), false);
+        showJoin();
+        if (MT.view) render(MT.view);
+        MT.live.start({});        // the table goes on showing, without the old token
+      }
     };
     MT.live.start({ seat: seat, token: token });
   }
