@@ -185,3 +185,39 @@ def test_released_seat_drops_its_token_and_offers_to_join(server, phone):
     ben.fill("#join-code", station.seat_code(1, PIN))
     ben.click("#join-form button[type=submit]")
     expect(ben.locator("#controller")).to_be_visible()
+
+
+def scored_round(station):
+    """Round 1: Ana goes out (2 tiles each); Ben 5, Chi 4, Dee 7; the host then corrects Ben to 7."""
+    station.setup_game(PIN, NAMES, "hub", 9, {"hand_size": 2})
+    station.start_round(PIN)
+    tokens = tokens_of(station)
+    for seat, tile in ((0, "9-1"), (1, "9-2"), (2, "9-3"), (3, "9-4"), (0, "1-5")):
+        move(station, tokens, seat, {"play": tile, "on": seat})
+    for seat, pips in ((0, 0), (1, 5), (2, 4), (3, 7)):
+        station.reveal(seat, tokens[seat], pips)
+    station.correct(PIN, 0, 1, 7, "miscount")
+    return tokens
+
+
+@pytest.mark.parametrize("lang", ["ps", "so"])
+def test_log_lines_and_corrections_in_the_page_language(server, phone, lang):
+    _ = gettext_for(lang)
+    scored_round(server.station)
+    table = phone(lang).new_page()
+    table.goto(server.url + "/table")
+    expect(table.locator("#log-card")).to_be_visible()
+    lines = table.locator("#log li").all_inner_texts()
+    assert len(lines) == 8
+    english = {e["text"] for e in server.station.view()["log"]}
+    assert not english & set(lines), lines
+    assert lines[0] == _("Round %(r)s, %(name)s: %(change)s (host)") % {"r": 1, "name": "Ben", "change": "5 → 7"}
+    assert _("%(name)s shows %(pips)s pips for round %(r)s") % {"name": "Dee", "pips": 7, "r": 1} in lines
+    assert _("%(name)s played %(tile)s on their own train") % {"name": "Ana", "tile": "1-5"} in lines
+    # numbers and the arrow stay left to right in a right-to-left sentence
+    expect(table.locator('#log li[data-kind="correct"] bdi[dir="ltr"]')).to_have_text("5 → 7")
+    shot(table, f"feedback-table-log-{lang}")
+    board = phone(lang).new_page()
+    board.goto(server.url + "/")
+    expect(board.locator('#corrections li bdi[dir="ltr"]').first).to_have_text("5 → 7")
+    shot(board, f"feedback-scoreboard-{lang}")

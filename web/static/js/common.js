@@ -13,6 +13,19 @@
   };
   const t = MT.t;
 
+  /** A translated sentence (``t("...")``) as nodes: ``%(name)s`` filled with text or nodes (e.g. <bdi>). */
+  MT.fmt = function (text, params) {
+    const frag = document.createDocumentFragment();
+    for (const part of String(text).split(/(%\(\w+\)s)/)) {
+      const m = part.match(/^%\((\w+)\)s$/);
+      if (m && params && m[1] in params) { const v = params[m[1]]; frag.append(v instanceof Node ? v : String(v)); }
+      else if (part) frag.append(part);
+    }
+    return frag;
+  };
+  /** Numbers, tiles and arrows kept left to right inside a right-to-left sentence. */
+  MT.bdi = (text, dir) => MT.el("bdi", { dir: dir || "ltr" }, String(text));
+
   MT.el = function (tag, attrs, ...kids) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -78,6 +91,45 @@
     if (prompt.kind === "place-engine") return t("The engine is in the centre: if you placed it, tap “%(button)s”", { button: t("I placed the engine") });
     return prompt.text || "";
   };
+
+  /** A log entry (view.log) worded in the page's language from its kind and facts, as nodes. */
+  MT.logLine = function (entry, view) {
+    const f = entry.facts || {};
+    const who = (seat) => MT.bdi(MT.name(Number(seat), view), "auto");
+    const L = (text, params) => MT.fmt(text, params);
+    switch (entry.kind) {
+      case "setup": {
+        const line = L(t("New game: %(players)s players, double-%(set)s; %(hand)s tiles each, %(boneyard)s in the boneyard"),
+          { players: f.players, set: f.set, hand: f.hand_size, boneyard: f.boneyard });
+        if (f.phone_only) line.append("; ", L(t("%(n)s players play from their phones alone"), { n: f.phone_only }));
+        return line;
+      }
+      case "round": return L(t("Round %(r)s begins: engine %(tile)s"), { r: Number(f.round) + 1, tile: MT.bdi(f.engine + "-" + f.engine) });
+      case "engine": return L(t("%(name)s placed the engine"), { name: who(f.seat) });
+      case "draw": return L(t("%(name)s drew a tile"), { name: who(f.seat) });
+      case "pass": return L(t("%(name)s passed: their train is marked"), { name: who(f.seat) });
+      case "done": return L(t("%(name)s ended their first turn"), { name: who(f.seat) });
+      case "play":
+        if (String(f.on) === String(f.seat)) return L(t("%(name)s played %(tile)s on their own train"), { name: who(f.seat), tile: MT.bdi(f.tile) });
+        if (f.on === "mexican" || f.on === null) return L(t("%(name)s played %(tile)s on the Mexican train"), { name: who(f.seat), tile: MT.bdi(f.tile) });
+        return L(t("%(name)s played %(tile)s on %(train)s"), { name: who(f.seat), tile: MT.bdi(f.tile), train: MT.trainName(f.on, view) });
+      case "reveal": return L(t("%(name)s shows %(pips)s pips for round %(r)s"), { name: who(f.seat), pips: MT.bdi(f.pips), r: Number(f.round) + 1 });
+      case "correct": return L(t("Round %(r)s, %(name)s: %(change)s (host)"), { r: Number(f.round) + 1, name: who(f.seat),
+        change: MT.bdi((f.before === null || f.before === undefined ? "?" : f.before) + " → " + f.score) });
+      case "undo": {
+        if (f.undone === "round") return L(t("Undone: the round's start"));
+        if (f.undone === "reveal") return L(t("Undone: %(name)s's shown hand"), { name: who(f.seat) });
+        if (f.undone === "correct") return L(t("Undone: the correction of round %(r)s"), { r: Number(f.round) + 1 });
+        return L(t("Undone: %(what)s"), { what: MT.logLine({ kind: f.undone, facts: f, text: "" }, view) });
+      }
+      case "end": return L(t("The game has ended"));
+      case "abandon": return L(t("The game was abandoned"));
+      case "released": return L(t("Seat %(n)s was released"), { n: Number(f.seat) + 1 });
+      case "board": return f.connected ? L(t("Sensor board connected")) : L(t("Sensor board lost: %(reason)s"), { reason: MT.bdi(f.reason || "", "auto") });
+      default: return document.createTextNode(entry.text || "");
+    }
+  };
+  MT.logText = (entry, view) => { const d = document.createElement("span"); d.append(MT.logLine(entry, view)); return d.textContent; };
 
   MT.api = async function (method, path, body, headers) {
     const h = Object.assign({ "Accept": "application/json" }, headers || {});

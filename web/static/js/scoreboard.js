@@ -81,10 +81,12 @@
       (r.corrections || []).forEach((c) => {
         const from = c.from ?? c.old ?? (c.seat in last ? last[c.seat] : seen[ri + ":" + c.seat]);
         last[c.seat] = c.score;
+        // numbers and the arrow kept left to right (a Pashto page would read "12 → 14" as "14 ← 12")
+        const name = MT.bdi(MT.name(c.seat, view), "auto");
         items.push(el("li", {}, from === undefined || from === null
-          ? t("Round %(r)s, %(name)s: now %(new)s (host)", { r: ri + 1, name: MT.name(c.seat, view), new: c.score })
-          : t("Round %(r)s, %(name)s: %(old)s → %(new)s (host)", { r: ri + 1, name: MT.name(c.seat, view), old: from, new: c.score }),
-          c.reason ? " — " + c.reason : ""));
+          ? MT.fmt(t("Round %(r)s, %(name)s: now %(new)s (host)"), { r: ri + 1, name: name, new: MT.bdi(c.score) })
+          : MT.fmt(t("Round %(r)s, %(name)s: %(change)s (host)"), { r: ri + 1, name: name, change: MT.bdi(from + " → " + c.score) }),
+          c.reason ? [" — ", MT.bdi(c.reason, "auto")] : ""));
       });
     });
     try { localStorage.setItem(key, JSON.stringify(seen)); } catch (e) { /* private mode */ }

@@ -34,10 +34,10 @@
   }
   function log(view) {
     const card = document.getElementById("log-card");
-    // the station words its log in English only: shown on English pages
-    if (MT.boot.lang !== "en" || !(view.log || []).length) { card.hidden = true; return; }
+    // worded here from each entry's kind and facts, in the page's language
+    if (!(view.log || []).length) { card.hidden = true; return; }
     card.hidden = false;
-    document.getElementById("log").replaceChildren(...view.log.slice(-8).reverse().map((e) => el("li", {}, e.text)));
+    document.getElementById("log").replaceChildren(...view.log.slice(-8).reverse().map((e) => el("li", { "data-kind": e.kind || "" }, MT.logLine(e, view))));
   }
   if (document.getElementById("players")) {
     MT.onView(function (view) { MT.renderTrains(view, document.getElementById("trains")); players(view); log(view); });
