@@ -50,7 +50,9 @@ def error_status(exc: StationError) -> int:
 def error_body(request: Request, exc: StationError) -> dict:
     """``StationError.as_dict()`` plus ``text``: the reason in the request's language."""
     body = exc.as_dict()
-    body["text"] = refusal_text(request_language(request), exc.code, exc.message, exc.facts)
+    # ``reason``: a finer wording than the code's own (a wrong seat code is "forbidden" too)
+    body["text"] = refusal_text(request_language(request), getattr(exc, "reason", None) or exc.code,
+                                exc.message, exc.facts)
     return body
 
 

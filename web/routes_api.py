@@ -102,7 +102,11 @@ async def get_seat_view(request: Request, seat: int, x_seat_token: str | None = 
 
 @router.post("/seat/{seat}/join", summary="Trade the seat's short code for its token")
 async def join(request: Request, seat: int, body: JoinBody) -> dict:
-    token = _station(request).join(seat, body.code.strip())
+    try:
+        token = _station(request).join(seat, body.code.strip())
+    except Forbidden as exc:
+        exc.reason = "wrong-seat-code"        # worded "That is not this seat's code: ask the host."
+        raise
     return {"seat": seat, "token": token}
 
 

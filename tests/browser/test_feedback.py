@@ -221,3 +221,52 @@ def test_log_lines_and_corrections_in_the_page_language(server, phone, lang):
     board.goto(server.url + "/")
     expect(board.locator('#corrections li bdi[dir="ltr"]').first).to_have_text("5 → 7")
     shot(board, f"feedback-scoreboard-{lang}")
+
+
+def test_host_page_deal_numbering_codes_and_undo_question(server, phone):
+    station = server.station
+    host = unlock_host(phone, server)
+    # remove player 2 of 4 and add one: badges and labels run 1..4 again
+    host.click('#names .row >> nth=1 >> button')
+    host.click("#btn-add")
+    marks = host.locator("#names .badge .mark").all_inner_texts()
+    assert [m[0] for m in marks] == ["1", "2", "3", "4"], marks
+    labels = [host.locator("#names input").nth(i).get_attribute("aria-label") for i in range(4)]
+    assert labels == [f"Player {i}" for i in range(1, 5)]
+    for i, name in enumerate(NAMES):
+        host.locator("#names input").nth(i).fill(name)
+    host.select_option("#set", "9")
+    host.fill("#hand-size", "3")
+    host.click("#setup-form button[type=submit]")
+    deal = station.view()["game"]["deal"]
+    expect(host.locator("#deal")).to_have_text(f"Deal: {deal['hand_size']} tiles each, "
+                                               f"{deal['boneyard']} left in the boneyard")
+    expect(host.locator("#seats .code")).to_have_count(4)
+    for box in host.locator("#seats .code").all():
+        assert box.evaluate("e => getComputedStyle(e).whiteSpace") == "nowrap"
+        assert box.evaluate("e => e.getClientRects().length") == 1
+    shot(host, "feedback-host-ready")
+    host.click("#btn-start")
+    expect(host.locator("#deal")).to_be_hidden()
+    tokens = tokens_of(station)
+    move(station, tokens, 0, {"play": "9-1", "on": 0})
+    expect(host.locator("#game-status")).to_contain_text("playing")
+    host.click("#btn-undo")
+    expect(host.locator("#confirm-text")).to_have_text("Undo the last move: Ana played 9-1 on their own train?")
+    host.click("#confirm-yes")
+    wait_for(lambda: not station.view()["result"]["state"]["trains"][0]["tiles"], what="the undo")
+
+
+def test_join_with_a_wrong_code_then_the_right_one(server, phone):
+    station = server.station
+    station.setup_game(PIN, NAMES, "hub", 9, {"hand_size": 3})
+    code = station.seat_code(2, PIN)     # the host page has shown it (the station 500s on a join before)
+    page = phone("en").new_page()
+    page.goto(server.url + "/seat/2")
+    page.fill("#join-code", "ZZZZZ")
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#toast")).to_have_text("That is not this seat's code: ask the host.")
+    page.fill("#join-code", code)
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#controller")).to_be_visible()
+    expect(page.locator("#toast")).to_be_hidden()

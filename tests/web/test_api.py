@@ -167,3 +167,14 @@ def test_websocket_says_when_the_seat_is_released(client, game):
         play(client, game, 0, "6-1", 0)           # then on as everyone's socket, no error again
         msg = ws.receive_json()
         assert msg["type"] == "view" and "me" not in msg["view"]
+
+
+def test_wrong_seat_code_says_so(client, game):
+    r = client.post("/api/seat/1/join", json={"code": "NOPE"})
+    assert r.status_code == 403 and r.json()["code"] == "forbidden"
+    assert r.json()["text"] == "That is not this seat's code: ask the host."
+    r = client.post("/api/seat/1/join?lang=ps", json={"code": "NOPE"})
+    assert r.json()["text"] not in ("That is not this seat's code: ask the host.", "")
+    # a wrong host PIN keeps its own wording
+    assert client.post("/api/host/start", headers={"X-Host-Pin": "0"}).json()["text"] == \
+        "Not allowed: wrong seat code or host PIN."

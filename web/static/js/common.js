@@ -158,6 +158,8 @@
     toastTimer = setTimeout(() => { box.hidden = true; }, ok ? 2500 : 7000);
   };
 
+  MT.toastClear = function () { clearTimeout(toastTimer); document.getElementById("toast").hidden = true; };
+
   /** A modal confirmation: traps focus (native modal dialog) and gives focus back. */
   MT.confirm = function (text) {
     const dlg = document.getElementById("confirm");

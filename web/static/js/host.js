@@ -46,11 +46,30 @@
     }
   }
   function nameRow(value) {
-    const n = $("names").children.length;
-    const input = el("input", { value: value || "", "aria-label": t("Player %(n)s", { n: n + 1 }), maxlength: 24 });
-    const rm = el("button", { type: "button", class: "btn", "aria-label": t("Remove player %(n)s", { n: n + 1 }), onclick: () => { row.remove(); } }, "✕");
-    const row = el("div", { class: "row" }, MT.badge(n, String(n + 1), { short: true }), input, rm);
+    const input = el("input", { value: value || "", maxlength: 24 });
+    const rm = el("button", { type: "button", class: "btn", onclick: () => { row.remove(); renumber(); } }, "✕");
+    const row = el("div", { class: "row" }, el("span", { class: "num" }), input, rm);
     $("names").append(row);
+    renumber();
+  }
+  /** Badges and labels follow the seat order after a player is added or removed. */
+  function renumber() {
+    Array.from($("names").children).forEach((row, i) => {
+      row.querySelector(".num").replaceChildren(MT.badge(i, String(i + 1), { short: true }));
+      row.querySelector("input").setAttribute("aria-label", t("Player %(n)s", { n: i + 1 }));
+      row.querySelector("button").setAttribute("aria-label", t("Remove player %(n)s", { n: i + 1 }));
+    });
+  }
+  /** The newest move an undo would take back, from the log (undos already made skip theirs). */
+  function lastUndoable(view) {
+    const undoable = new Set(["play", "draw", "pass", "done", "engine", "round", "reveal", "correct"]);
+    let skip = 0;
+    for (const e of (view.log || []).slice().reverse()) {
+      if (e.kind === "undo") skip += 1;
+      else if (e.kind === "setup") return null;
+      else if (undoable.has(e.kind)) { if (skip) skip -= 1; else return e; }
+    }
+    return null;
   }
   async function seats(view) {
     const players = (view.game && view.game.players) || [];
@@ -81,6 +100,10 @@
     const g = view.game;
     const st = view.result && view.result.state;
     $("game-status").textContent = !g ? t("No game yet") : t("Game %(id)s: %(status)s", { id: g.id, status: t(g.status) });
+    // the deal, right after set-up and until the first round starts
+    const deal = g && g.deal && (g.status === "ready" || !((view.result && view.result.rounds) || []).length) ? g.deal : null;
+    $("deal").hidden = !deal;
+    $("deal").textContent = deal ? t("Deal: %(hand)s tiles each, %(boneyard)s left in the boneyard", { hand: deal.hand_size, boneyard: deal.boneyard }) : "";
     $("btn-start").disabled = !g || g.status === "playing" || g.status === "finished" || g.status === "abandoned";
     $("btn-export").href = "/api/host/export?pin=" + encodeURIComponent(pin);
     const rounds = (view.result && view.result.rounds) || [];
@@ -97,7 +120,9 @@
   $("btn-start").addEventListener("click", () => call("POST", "/api/host/start", {}, t("Round started.")));
   $("btn-undo").addEventListener("click", async () => {
     const v = MT.view.version;
-    if (await MT.confirm(t("Undo the last move?"))) call("POST", "/api/host/undo", { version: v }, t("Undone."));
+    const last = lastUndoable(MT.view);
+    const question = last ? t("Undo the last move: %(move)s?", { move: MT.logText(last, MT.view) }) : t("Undo the last move?");
+    if (await MT.confirm(question)) call("POST", "/api/host/undo", { version: v }, t("Undone."));
   });
   $("btn-end").addEventListener("click", async () => { if (await MT.confirm(t("End the game now?"))) call("POST", "/api/host/end", { abandon: false }, t("Game ended.")); });
   $("btn-abandon").addEventListener("click", async () => { if (await MT.confirm(t("Abandon the game? It will not count."))) call("POST", "/api/host/end", { abandon: true }, t("Game abandoned.")); });

@@ -20,6 +20,7 @@
     if (!r.ok) { MT.toast(r.data && r.data.text || t("Wrong code"), false); showJoin(); return; }
     token = r.data.token;
     localStorage.setItem(KEY, token);
+    MT.toastClear();            // an old "wrong code" is no longer true
     start();
   }
   function showJoin() {
