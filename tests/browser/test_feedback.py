@@ -270,3 +270,57 @@ def test_join_with_a_wrong_code_then_the_right_one(server, phone):
     page.click("#join-form button[type=submit]")
     expect(page.locator("#controller")).to_be_visible()
     expect(page.locator("#toast")).to_be_hidden()
+
+
+NO_OVERFLOW = """() => Array.from(document.querySelectorAll('#trains button')).filter((b) => {
+  const card = b.closest('.card').getBoundingClientRect(), r = b.getBoundingClientRect();
+  return b.scrollWidth > b.clientWidth + 1 || r.right > card.right + 0.5 || r.left < card.left - 0.5;
+}).map((b) => b.dataset.train)"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_seat_trains_fit_at_390px_and_tiles_lie_as_offered(server, phone, lang):
+    station = server.station
+    names = ["Bashir Ahmadzai", "Mohammad Yusuf", "Chi", "Dee"]
+    station.setup_game(PIN, names, "hub", 9, {"hand_size": 3})
+    station.start_round(PIN)
+    tokens = tokens_of(station)
+    move(station, tokens, 0, {"play": "9-5", "on": 0})
+    page = joined(phone, server, 1, tokens[1], lang)
+    expect(page.locator("#trains button")).to_have_count(5)
+    assert page.evaluate(NO_OVERFLOW) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # offered tiles drawn as the station writes them: the train's open end first
+    offered = station.seat_view(1, tokens[1])["me"]["options"]["play"]
+    key = next(k for k in ("mexican", "1") if offered.get(k))
+    page.click(f'#trains button[data-train="{key}"]')
+    expect(page.locator("#tiles button").first).to_be_visible()
+    assert page.locator("#tiles button").all_inner_texts() == offered[key]
+    assert [b.get_attribute("data-tile") for b in page.locator("#tiles button").all()] == offered[key]
+    shot(page, f"feedback-seat-narrow-{lang}")
+
+
+def test_round_over_seat_page(server, phone):
+    station = server.station
+    station.setup_game(PIN, NAMES, "hub", 9, {"hand_size": 2})
+    station.start_round(PIN)
+    tokens = tokens_of(station)
+    ana, ben = joined(phone, server, 0, tokens[0]), joined(phone, server, 1, tokens[1])
+    for seat, tile in ((0, "9-1"), (1, "9-2"), (2, "9-3"), (3, "9-4")):
+        move(station, tokens, seat, {"play": tile, "on": seat})
+    move(station, tokens, 0, {"play": "1-1", "on": 0})        # Ana goes out on a double
+    view = station.view()
+    assert view["result"]["state"]["turn"] is None and view["result"]["rounds"][0]["end"]
+    for page in (ana, ben):
+        expect(page.locator("#strip-main")).to_contain_text("Round over")
+        expect(page.locator("#strip-main")).not_to_contain_text("Open doubles")
+        expect(page.locator("#actions")).to_be_hidden()
+        expect(page.locator("#play-card")).to_be_hidden()
+    expect(ana.locator("#went-out")).to_be_visible()
+    expect(ana.locator("#count-tiles")).to_be_hidden()
+    expect(ana.locator("#btn-count")).to_be_hidden()
+    expect(ben.locator("#count-tiles")).to_be_visible()
+    expect(ben.locator("#went-out")).to_be_hidden()
+    wait_for(lambda: "0" in station.view()["game"]["shown"] and 0 in station.view()["game"]["shown"]["0"],
+             what="Ana's 0 sent for her")
+    shot(ana, "feedback-seat-went-out")

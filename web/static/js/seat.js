@@ -5,7 +5,7 @@
   const seat = Number(MT.boot.seat);
   const KEY = "mt-seat-" + seat;
   let token = localStorage.getItem(KEY);
-  let lastPrompted = null;
+  let lastPrompted = null, sending = false;
   let chosen = null, picked = new Set(), busy = false, prompted = null;
   const $ = (id) => document.getElementById(id);
 
@@ -95,14 +95,29 @@
     const last = rounds[rounds.length - 1];
     const sentKey = "mt-count-" + (view.game && view.game.id) + "-" + rounds.length + "-" + seat;
     const opts = (view.me && view.me.options) || {};
-    const need = ("reveal" in opts) ? !!opts.reveal
-      : (last && last.end && !last.scores && !(last.out || []).includes(seat) && !sessionStorage.getItem(sentKey));
+    const st = view.result && view.result.state;
+    const over = !!(last && last.end && (!st || st.turn === null || st.turn === undefined));
+    const row = (view.seats || [])[seat];
+    const wentOut = over && ((last.out || []).includes(seat) || (row && row.tile_count === 0));
+    const need = wentOut || (("reveal" in opts) ? !!opts.reveal
+      : (last && last.end && !last.scores && !(last.out || []).includes(seat) && !sessionStorage.getItem(sentKey)));
     card.hidden = !need;
     if (!need) { picked.clear(); return; }
     card.dataset.key = sentKey;
-    const wentOut = last && (last.out || []).includes(seat);
+    // a seat that went out has nothing to count: it says so, and its 0 is sent for it
     $("went-out").hidden = !wentOut;
-    if (wentOut && $("pips").value === "") $("pips").value = "0";
+    for (const id of ["count-help", "count-tiles", "count-form", "count-sum"]) $(id).hidden = wentOut;
+    if (wentOut) {
+      if (opts.reveal && !sessionStorage.getItem(sentKey) && !sending) {
+        sending = true;
+        MT.api("POST", `/api/seat/${seat}/reveal`, { hand: 0 }, headers()).then((r) => {
+          sending = false;
+          if (r.ok) sessionStorage.setItem(sentKey, "1");
+          else MT.toast(r.data && r.data.text || t("Refused"), false);
+        });
+      }
+      return;
+    }
     const hand = view.me && view.me.hand;
     const tiles = hand || offTable(view);
     $("count-tiles").replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile, "aria-pressed": picked.has(tile) ? "true" : "false",
@@ -136,8 +151,10 @@
     const mine = st && st.turn === seat;
     $("my-turn").textContent = !st ? "" : (mine ? t("Your turn") : (st.turn === null || st.turn === undefined ? "" : t("Waiting for %(name)s", { name: MT.name(st.turn, view) })));
     $("my-turn").className = mine ? "turn-yes" : "muted";
-    $("play-card").hidden = !mine || !(opts.trains || []).length;
-    $("actions").hidden = !mine && !opts.engine && !opts.draw;
+    const rnd = ((view.result && view.result.rounds) || [])[st ? st.round : -1];
+    const over = !!(rnd && rnd.end && !mine);
+    $("play-card").hidden = over || !mine || !(opts.trains || []).length;
+    $("actions").hidden = over || (!mine && !opts.engine && !opts.draw);
     renderTrains(view, opts);
     renderTiles(opts);
     $("btn-draw").disabled = !opts.draw;
