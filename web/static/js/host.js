@@ -55,7 +55,9 @@
   /** Badges and labels follow the seat order after a player is added or removed. */
   function renumber() {
     Array.from($("names").children).forEach((row, i) => {
-      row.querySelector(".num").replaceChildren(MT.badge(i, String(i + 1), { short: true }));
+      // the seat's number (not the current game's initials: this is the next game's seat order)
+      row.querySelector(".num").replaceChildren(el("span", { class: "badge" }, el("span", { class: "mark",
+        style: "background:" + MT.seatColour(i), "aria-hidden": "true" }, String(i + 1) + MT.seatSymbol(i))));
       row.querySelector("input").setAttribute("aria-label", t("Player %(n)s", { n: i + 1 }));
       row.querySelector("button").setAttribute("aria-label", t("Remove player %(n)s", { n: i + 1 }));
     });
