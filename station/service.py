@@ -135,21 +135,20 @@ class Station:
                 seat = exc.facts.get("seat", entry.get("seat", entry.get("event", {}).get("seat")))
                 if isinstance(seat, int):
                     self.refused_at[seat] = time.monotonic_ns() // 1_000_000
-                    if self.bridge is not None:
-                        self.bridge.state_changed()
+                    self._publish()      # the red flash, on the hub and on the virtual hub page
                 raise Refused(exc.message, code=exc.code, facts=exc.facts) from None
             try:
                 self.version = self.store.append(self.game_id, entry)
             except Exception:
-                self._restore()      # memory ran ahead of the disk: rebuild from what is stored
+                self._restore()          # memory ran ahead of the disk: rebuild from what is stored
                 raise
             if self.referee.status in ("finished", "abandoned"):
                 self.store.set_status(self.game_id, self.referee.status)
             self.log.append(text.entry(self.version))
             if entry.get("type") == "event":
                 self.prompt = None
-        self._publish()
-        return self.view()
+            self._publish()              # in the lock: subscribers see changes in journal order
+            return self.view()
 
     def _pin(self, pin: str) -> None:
         if not secrets.compare_digest(str(pin or ""), self.host_pin):
@@ -268,7 +267,7 @@ class Station:
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         with self.lock:
-            expected = self.store.seat_code(self.game_id, seat, lambda: None) \
+            expected = self.store.existing_code(self.game_id, seat) \
                 if 0 <= seat < self.referee.rules.players else None
             if not expected or not secrets.compare_digest(str(code or "").strip().upper(), expected):
                 raise Forbidden("that is not this seat's code: ask the host", facts={"seat": seat})

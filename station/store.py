@@ -111,6 +111,11 @@ class Store:
         self.db.execute("INSERT INTO seats (game_id, seat, code) VALUES (?, ?, ?)", (game_id, seat, code))
         return code
 
+    def existing_code(self, game_id: int, seat: int) -> str | None:
+        """The seat's join code if the host has made one, else None."""
+        row = self.db.execute("SELECT code FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
+        return row[0] if row else None
+
     def set_token(self, game_id: int, seat: int, token: str | None) -> None:
         self.db.execute("UPDATE seats SET token = ? WHERE game_id = ? AND seat = ?", (token, game_id, seat))
 

@@ -139,3 +139,9 @@ def test_a_registered_hand_is_fully_checked(station):
     assert station.seat_view(0, tokens[0])["me"]["hand"] == ["1-2", "3-3"]
     # Ben registered nothing: his moves are taken on trust
     station.submit(1, tokens[1], {"draw": True}, station.version)
+
+
+def test_joining_before_the_host_made_a_code_is_refused_cleanly(station):
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    with pytest.raises(Forbidden):
+        station.join(1, "ABCDE")
