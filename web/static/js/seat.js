@@ -1,4 +1,5 @@
-/* Seat controller: join by code/QR, choose a train then a tile, draw / pass / done, count the hand. */
+/* Seat controller: join by code/QR, choose a train then a tile, draw / pass / done, count the hand;
+   hidden hands: register the hand privately (seat-hand.js). */
 (function () {
   "use strict";
   const MT = window.MT, t = MT.t, el = MT.el;
@@ -75,7 +76,7 @@
     const box = $("tiles");
     const tiles = chosen === null ? [] : ((opts.play || {})[chosen] || []);
     $("tile-hint").textContent = chosen === null ? t("Choose a train first.") : (tiles.length ? "" : t("No tile fits this train."));
-    box.replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile,
+    box.replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile, class: hand.holds(tile) ? "in-hand" : null,
       "aria-label": t("Play %(tile)s on %(train)s", { tile: tile, train: MT.trainName(chosen === "mexican" ? "mexican" : Number(chosen)) }),
       onclick: () => send({ play: tile, on: chosen === "mexican" ? "mexican" : Number(chosen) }) }, tile)));
   }
@@ -155,6 +156,7 @@
     const over = !!(rnd && rnd.end && !mine);
     $("play-card").hidden = over || !mine || !(opts.trains || []).length;
     $("actions").hidden = over || (!mine && !opts.engine && !opts.draw);
+    hand.render(view);          // before the tiles: offered tiles in a registered hand are ticked
     renderTrains(view, opts);
     renderTiles(opts);
     $("btn-draw").disabled = !opts.draw;
@@ -187,6 +189,8 @@
     renderCount(MT.view);
   });
 
+  const hand = MT.handRegister({ seat: seat, token: () => token, headers: headers, offTable: offTable,
+    onForbidden: () => MT.live.onError({ code: "forbidden" }) });
   MT.seatSend = send;      // the tap handlers' path, also used by the tests
   MT.onView(render);
   const code = new URLSearchParams(location.search).get("code");

@@ -1,0 +1,91 @@
+/* Seat page, hidden hands: register my hand privately so the hub checks every rule (rules.md 5).
+   MT.handRegister({seat, token, headers, offTable, onForbidden}) -> {render(view), holds(tile)}. */
+(function () {
+  "use strict";
+  const MT = window.MT, t = MT.t, el = MT.el;
+  const $ = (id) => document.getElementById(id);
+  const norm = (tile) => String(tile).split("-").map(Number).sort((a, b) => a - b).join("-");
+  const byPips = (a, b) => { const x = a.split("-").map(Number), y = b.split("-").map(Number); return x[0] - y[0] || x[1] - y[1]; };
+
+  MT.handRegister = function (ctx) {
+    let chosen = new Set(), base = null, shownState = null, gridKey = null, need = 0, saving = false, held = null;
+
+    /** "none" (not registered), "full" (checking on), "drew" (one short after a draw), "off" (other mismatch) */
+    function stateOf(hand, count) {
+      if (!hand) return "none";
+      if (hand.length === count) return "full";
+      return hand.length === count - 1 ? "drew" : "off";
+    }
+    function sync() {
+      for (const b of $("reg-tiles").querySelectorAll("button")) b.setAttribute("aria-pressed", chosen.has(b.dataset.tile) ? "true" : "false");
+      $("reg-count").textContent = t("%(n)s of %(total)s selected", { n: chosen.size, total: need });
+      $("btn-reg-save").disabled = saving || chosen.size !== need;
+    }
+    function render(view) {
+      const card = $("reg-card");
+      const st = view && view.result && view.result.state;
+      const rnd = st ? ((view.result.rounds || [])[st.round]) : null;
+      const playing = !!(st && st.turn !== null && st.turn !== undefined && !(rnd && rnd.end));
+      const show = !!(ctx.token() && view.game && view.game.hidden_hands && playing && view.me);
+      card.hidden = !show;
+      if (!show) { base = shownState = gridKey = held = null; chosen.clear(); return; }
+      need = (st.hand_counts || [])[ctx.seat] || 0;
+      const hand = view.me.hand ? view.me.hand.map(norm).sort(byPips) : null;
+      const state = stateOf(hand, need);
+      held = state === "full" ? new Set(hand) : null;
+      // the choice starts from the registered hand whenever that changes (a play, a new round)
+      const key = st.round + "|" + (hand ? hand.join(",") : "-");
+      if (key !== base) { base = key; chosen = new Set(hand || []); }
+      const free = ctx.offTable(view);
+      const freeSet = new Set(free);
+      for (const x of Array.from(chosen)) if (!freeSet.has(x)) chosen.delete(x);
+
+      const status = $("reg-status");
+      status.hidden = state === "none";
+      status.className = "reg-status" + (state === "full" ? " ok" : " note");
+      status.textContent = state === "full" ? t("Registered: full checking on")
+        : state === "drew" ? t("You drew a tile: add it to keep full checking")
+        : state === "off" ? t("Your registered hand does not match your tile count: save it again to keep full checking") : "";
+      $("reg-mine").hidden = !hand;
+      $("reg-hand").replaceChildren(...(hand || []).map((tile) => el("li", {}, MT.tileEl(tile))));
+      $("reg-open").hidden = !!hand;
+      $("reg-change").hidden = !hand;
+      if (state !== shownState) {          // open the grid when a tile is to be added, close it once checking is on
+        if (state === "drew" || state === "off") $("reg").open = true;
+        else if (state === "full" || shownState === null) $("reg").open = false;
+        shownState = state;
+      }
+      const gk = free.join(",");
+      if (gk !== gridKey) {
+        gridKey = gk;
+        const grid = $("reg-tiles");
+        grid.classList.toggle("wide", view.game.set > 9);
+        grid.replaceChildren(...free.map((tile) => el("button", { type: "button", "data-tile": tile, "aria-pressed": "false",
+          "aria-label": t("tile %(a)s-%(b)s", { a: tile.split("-")[0], b: tile.split("-")[1] }),
+          onclick: () => { chosen.has(tile) ? chosen.delete(tile) : chosen.add(tile); sync(); } }, tile)));
+      }
+      sync();
+    }
+    async function save() {
+      if (saving || chosen.size !== need) return;
+      saving = true; sync();
+      const r = await MT.api("POST", `/api/seat/${ctx.seat}/hand`, { tiles: Array.from(chosen).sort(byPips) }, ctx.headers());
+      saving = false;
+      if (!r.ok) {
+        sync();
+        MT.toast(r.data && r.data.text || t("Refused"), false);
+        if (r.status === 403 && ctx.onForbidden) ctx.onForbidden();
+        return;
+      }
+      MT.setView(r.data);                  // the station answers with this seat's view, its hand registered
+      if (stateOf(r.data.me && r.data.me.hand, need) === "full") MT.toast(t("Registered: full checking on"), true);
+      $("reg-card").scrollIntoView({ block: "nearest" });
+    }
+    $("btn-reg-save").addEventListener("click", save);
+    return {
+      render: render,
+      /** true / false once a hand with full checking is registered, else null */
+      holds: (tile) => (held ? held.has(norm(tile)) : null),
+    };
+  };
+})();
