@@ -11,12 +11,16 @@ Journal entries (JSON objects, ``type`` first):
 - ``{"type": "event", "event": {"seat": 1, "play": "12-5", "on": 1}}`` (record-format.md events)
 - ``{"type": "reveal", "round": 0, "seat": 2, "hand": ["3-4"] | 7}``
 - ``{"type": "correct", "round": 0, "seat": 2, "score": 18, "reason": "..."}``
+- ``{"type": "register", "seat": 1, "tiles": ["9-4", ...]}`` (hidden hands: a hand registered
+  privately for full checking; it stays on the hub and is never exported)
 - ``{"type": "undo"}``, ``{"type": "end", "abandon": false}``
 """
 from __future__ import annotations
 
 from engine import BadRecord, Event, Game, Rules, errors, parse_tile
+from engine.legal import plays_from
 from engine.record import to_record
+from engine.tiles import in_set
 from engine.scoring import check_seat_reveal
 
 
@@ -56,6 +60,7 @@ class Referee:
         self.status = "ready"          # ready | playing | round-over | finished | abandoned
         self.shown: dict[int, dict[int, object]] = {}   # round -> seat -> tiles or pips
         self._undoable: list[dict] = []
+        self.registered: dict[tuple[int, int], set] = {}   # (round, seat) -> registered hand
         self.ended_by_host: str | None = None   # "finished" or "abandoned" when the host ended it
 
     @classmethod
@@ -120,8 +125,46 @@ class Referee:
             event = Event.from_dict(entry["event"], self.rules.players)
         except BadRecord as exc:
             raise Refusal("bad-request", exc.message) from None
+        self._check_registered(event)
         self.game.push(event)
         return describe(event, self.names, self.round)
+
+    def _apply_register(self, entry: dict) -> str:
+        """A hand registered privately: while it has as many tiles as the seat holds, a play of a
+        tile not in it is refused (not-in-hand), and so is a draw or pass while it holds a play
+        (must-play); after a draw the check waits until the drawn tile is registered too."""
+        seat = entry.get("seat")
+        rnd = self.round
+        if rnd is None or rnd.ended:
+            raise Refusal("round-over", "hands are registered during a round", seat=seat)
+        if rnd.known:
+            raise Refusal("bad-request", "with virtual tiles the hub already knows every hand", seat=seat)
+        try:
+            tiles = [parse_tile(t) for t in entry.get("tiles") or []]
+        except ValueError as exc:
+            raise Refusal("bad-request", str(exc), seat=seat) from None
+        if len(set(tiles)) != len(tiles) or any(t in rnd.on_table or not in_set(t, self.rules.top)
+                                                for t in tiles):
+            raise Refusal("bad-reveal", "a registered hand holds each tile of the set once, none on the table",
+                          seat=seat)
+        self.registered[(rnd.index, seat)] = set(tiles)
+        return LogLine(f"{self.names[seat]} registered their hand: the hub checks every rule for them",
+                       "register", seat=seat)
+
+    def _check_registered(self, event: Event) -> None:
+        rnd = self.round
+        hand = self.registered.get((rnd.index, event.seat))
+        if hand is None or rnd.known:
+            return
+        hand = hand - rnd.on_table
+        if len(hand) != rnd.hand_counts[event.seat]:
+            return                    # a drawn tile not registered yet: the check resumes once it is
+        name = self.names[event.seat]
+        if event.kind == "play" and event.tile not in hand:
+            raise Refusal("not-in-hand", f"{name} does not hold {event.tile}", seat=event.seat,
+                          tile=str(event.tile))
+        if event.kind in ("draw", "pass") and rnd.opts.must_play and plays_from(rnd, event.seat, hand):
+            raise Refusal("must-play", f"{name} holds a legal play", seat=event.seat)
 
     def _apply_reveal(self, entry: dict) -> str:
         index, seat, hand = entry.get("round", len(self.game.rounds) - 1), entry["seat"], entry["hand"]

@@ -23,8 +23,6 @@ from collections import deque
 
 from engine import RefereeError
 from engine.players import deal
-from engine.round import plays_from
-from engine.tiles import parse_tile
 
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
@@ -60,7 +58,6 @@ class Station:
         self.board: dict = {"connected": None, "reason": ""}
         self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
         self.bridge = None
-        self.registered: dict[tuple[int, int], set] = {}   # (round, seat) -> privately registered hand
         self._restore()
 
     @classmethod
@@ -293,7 +290,6 @@ class Station:
         self._token(seat, token)
         self._fresh(version)
         event = {**dict(event or {}), "seat": seat}
-        self._check_registered(seat, event)
         return self._commit({"type": "event", "event": event})
 
     def act(self, seat: int, event: dict) -> dict:
@@ -308,48 +304,11 @@ class Station:
         return self._commit({"type": "reveal", "round": index, "seat": seat, "hand": hand})
 
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict:
-        """Hidden hands: register the seat's hand privately for full checking (rules.md 5).
-
-        While the registered hand has as many tiles as the seat holds, a play of a tile not in it
-        is refused (not-in-hand) and so are a draw or pass while it holds a play (must-play).
-        """
+        """Hidden hands: register the seat's hand privately for full checking (rules.md 5);
+        ``Referee._apply_register`` says what is checked. Kept in the journal (never exported)."""
         self._token(seat, token)
-        try:
-            parsed = [parse_tile(t) for t in tiles]
-        except ValueError as exc:
-            raise StationError(str(exc), code="bad-request") from None
-        with self.lock:
-            rnd = self.referee.game.current
-            if rnd is None or rnd.ended:
-                raise StationError("hands are registered during a round", code="round-over")
-            if len(set(parsed)) != len(parsed) or any(t in rnd.on_table for t in parsed):
-                raise StationError("a registered hand holds each tile once and none on the table",
-                                   code="bad-reveal")
-            self.registered[(rnd.index, seat)] = set(parsed)
+        self._commit({"type": "register", "seat": seat, "tiles": list(tiles)})
         return self.seat_view(seat, token)
-
-    def _check_registered(self, seat: int, event: dict) -> None:
-        with self.lock:
-            rnd = self.referee.game.current
-            if rnd is None or rnd.known:
-                return
-            hand = self.registered.get((rnd.index, seat))
-            if hand is None:
-                return
-            hand = hand - rnd.on_table
-            if len(hand) != rnd.hand_counts[seat]:
-                return            # a drawn tile not registered yet: the check resumes once it is
-            if "play" in event:
-                try:
-                    tile = parse_tile(event["play"])
-                except ValueError:
-                    return
-                if tile not in hand:
-                    raise Refused(f"{self.referee.names[seat]} does not hold {tile}", code="not-in-hand",
-                                  facts={"seat": seat, "tile": str(tile)})
-            elif ("draw" in event or "pass" in event) and rnd.opts.must_play and plays_from(rnd, seat, hand):
-                raise Refused(f"{self.referee.names[seat]} holds a legal play", code="must-play",
-                              facts={"seat": seat})
 
     # ----------------------------------------------------------------- the mock hub
     def mock_press(self, seat: int, long: bool = False) -> None:

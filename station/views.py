@@ -39,7 +39,7 @@ def seat_me(station, seat: int) -> dict:
     (virtual tiles, or a privately registered hand); the caller holds the lock."""
     ref = station.referee
     rnd = ref.game.current
-    registered = station.registered.get((rnd.index, seat)) if rnd is not None else None
+    registered = ref.registered.get((rnd.index, seat)) if rnd is not None else None
     hand = my_hand(ref, seat)
     if hand is None and registered is not None:
         hand = sorted(str(t) for t in registered - rnd.on_table)

@@ -108,7 +108,7 @@ def test_registered_hand_is_checked_on_the_seat_page(server, phone, lang):
     expect(ana.locator("#reg-change")).to_be_visible()
     expect(ana.locator("#reg-open")).to_be_hidden()
     expect(ana.locator("#reg-change")).to_have_text(_("Change my registered hand"))
-    assert {str(t) for t in station.registered[(0, 0)]} == set(ANA)
+    assert {str(t) for t in station.referee.registered[(0, 0)]} == set(ANA)
     section_shot(ana, f"register-hand-registered-{lang}")
     no_wider_than_the_phone(ana)
 

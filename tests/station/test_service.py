@@ -145,3 +145,17 @@ def test_joining_before_the_host_made_a_code_is_refused_cleanly(station):
     station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
     with pytest.raises(Forbidden):
         station.join(1, "ABCDE")
+
+
+def test_a_registered_hand_survives_a_restart_and_stays_out_of_the_record(tmp_path):
+    first = Station(str(tmp_path), host_pin=PIN)
+    first.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {"hand_size": 3})
+    tokens = join_all(first, 2)
+    first.start_round(PIN)
+    first.register_hand(0, tokens[0], ["9-4", "1-2", "3-3"])
+    first.store.close()
+    second = Station(str(tmp_path), host_pin=PIN)
+    with pytest.raises(Refused) as err:
+        second.submit(0, tokens[0], {"play": "9-5", "on": 0}, second.version)
+    assert err.value.code == "not-in-hand"
+    assert "register" not in str(second.export())
