@@ -125,6 +125,7 @@
       case "end": return L(t("The game has ended"));
       case "abandon": return L(t("The game was abandoned"));
       case "released": return L(t("Seat %(n)s was released"), { n: Number(f.seat) + 1 });
+      case "register": return L(t("%(name)s registered their hand: the hub checks every rule for them"), { name: who(f.seat) });
       case "board": return f.connected ? L(t("Sensor board connected")) : L(t("Sensor board lost: %(reason)s"), { reason: MT.bdi(f.reason || "", "auto") });
       default: return document.createTextNode(entry.text || "");
     }
