@@ -12,7 +12,8 @@ View shape (JSON-able dict; every key always present):
     {"id": int, "profile": "classic"|"hub", "set": 12, "options": {...}, "hidden_hands": bool,
      "players": ["Ana", ...], "hardware_seats": 8,    # seats >= this play from phones alone
      "status": "playing"|"round-over"|"finished"|"abandoned",
-     "deal": {"hand_size": 15, "boneyard": 31}}
+     "deal": {"hand_size": 15, "boneyard": 31},
+     "engine_placed": bool}   # the round's engine double is on the table (classic: once placed)
 
 ``result``    the replay result of record-format.md ("rounds", "totals", "winners", "finished",
               "state") for the game so far; rounds carry "corrections" as record-format.md gives.

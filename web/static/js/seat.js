@@ -84,7 +84,7 @@
     const st = view.result && view.result.state, top = view.game.set;
     const on = new Set();
     for (const tr of (st ? st.trains : [])) for (const tile of tr.tiles) on.add(tile.split("-").map(Number).sort((a, b) => a - b).join("-"));
-    if (st) on.add(st.engine + "-" + st.engine);
+    if (st && view.game.engine_placed !== false) on.add(st.engine + "-" + st.engine);   // classic: in a hand until placed
     const all = [];
     for (let a = 0; a <= top; a++) for (let b = a; b <= top; b++) if (!on.has(a + "-" + b)) all.push(a + "-" + b);
     return all;
