@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import socket
 import sys
 import threading
@@ -91,3 +90,15 @@ def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):
             return value
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def joined(phone, server, seat: int, token: str, lang: str = "en"):
+    """A phone page on ``/seat/{seat}`` that already holds the seat's token (as after joining)."""
+    from playwright.sync_api import expect
+
+    page = phone(lang).new_page()
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('mt-seat-{seat}', '{token}')")
+    page.goto(server.url + f"/seat/{seat}")
+    expect(page.locator("#controller")).to_be_visible()
+    return page

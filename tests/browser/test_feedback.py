@@ -7,7 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from support import PIN, shot, wait_for
+from support import PIN, joined, shot, wait_for
 
 from web.i18n import gettext_for
 from web.refusals import REASONS
@@ -17,15 +17,6 @@ NAMES = ["Ana", "Ben", "Chi", "Dee"]
 
 def tokens_of(station, n=len(NAMES)):
     return [station.join(i, station.seat_code(i, PIN)) for i in range(n)]
-
-
-def joined(phone, server, seat, token, lang="en"):
-    page = phone(lang).new_page()
-    page.goto(server.url + "/")
-    page.evaluate(f"localStorage.setItem('mt-seat-{seat}', '{token}')")
-    page.goto(server.url + f"/seat/{seat}")
-    expect(page.locator("#controller")).to_be_visible()
-    return page
 
 
 def move(station, tokens, seat, event):

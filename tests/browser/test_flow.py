@@ -2,7 +2,6 @@
 controllers and the virtual hub, refusals, counting, live scoreboard, correction, in three languages."""
 from __future__ import annotations
 
-import re
 
 import pytest
 from support import PIN, shot

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
-from support import PIN, SHOTS, wait_for
+from support import PIN, SHOTS, joined, wait_for
 
 from web.i18n import gettext_for
 from web.refusals import REASONS
@@ -16,15 +16,6 @@ NAMES = ["Ana", "Ben", "Chi"]
 ANA = ["1-9"] + [f"0-{b}" for b in range(9)] + ["1-1", "1-2", "1-3"]
 # Ben holds no 9: nothing to play, so he draws
 BEN = [f"2-{b}" for b in range(2, 9)] + [f"3-{b}" for b in range(3, 9)]
-
-
-def joined(phone, server, seat, token, lang):
-    page = phone(lang).new_page()
-    page.goto(server.url + "/")
-    page.evaluate(f"localStorage.setItem('mt-seat-{seat}', '{token}')")
-    page.goto(server.url + f"/seat/{seat}")
-    expect(page.locator("#controller")).to_be_visible()
-    return page
 
 
 def tap_tiles(page, tiles):
