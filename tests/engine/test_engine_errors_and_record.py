@@ -8,7 +8,7 @@ import pytest
 
 from engine import Game, Rules
 from engine import errors as E
-from engine.record import load, replay, to_record
+from engine.record import replay, to_record
 
 from mt_helpers import (DONE, DRAW, ENGINE, MEX, PASS, P, T, hidden_game, known_game, push_all,
                         record, refused, replay_error, state)

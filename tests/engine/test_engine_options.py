@@ -7,7 +7,6 @@ from engine import Game, Rules, make_options
 from engine import errors as E
 from engine.errors import BadRecord, OptionError
 from engine.record import replay, to_record
-from engine.tiles import full_set
 
 from mt_helpers import (DONE, DRAW, ENGINE, MEX, PASS, P, T, hidden_game, known_game, push_all,
                         refused, rest_of_set, state, train_tiles)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, Rules
+from engine import Rules
 from engine import errors as E
 from engine.scoring import winners
 from engine.tiles import Tile, full_set, hand_pips, pips

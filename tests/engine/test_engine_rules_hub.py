@@ -8,7 +8,7 @@ from engine import Game, Rules
 from engine import errors as E
 from engine.errors import BadRecord
 from engine.scoring import winners
-from engine.tiles import Tile, full_set
+from engine.tiles import full_set
 
 from mt_helpers import (DONE, DRAW, ENGINE, MEX, PASS, P, T, hidden_game, known_game, push_all,
                         refused, rest_of_set, state, train_tiles)

@@ -56,7 +56,7 @@ def test_play_and_refusals(client, game, station):
     r = play(client, game, 2, "6-3", 2)
     assert r.json()["code"] == "not-your-turn"
     # translated reason
-    r = client.post(f"/api/seat/1/submit?lang=so", json={"event": {"play": "5-5", "on": 1}, "version": v},
+    r = client.post("/api/seat/1/submit?lang=so", json={"event": {"play": "5-5", "on": 1}, "version": v},
                     headers={"X-Seat-Token": game[1]})
     assert r.json()["code"] == "no-match" and r.json()["text"] != r.json()["message"]
 
