@@ -110,7 +110,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"station run: {exc}", file=sys.stderr)
         return 2
     except HardwareUnavailable as exc:
-        print(f"station run: {exc}\n(to try the station without a hub: station run --mock)", file=sys.stderr)
+        print(f"station run: {exc}", file=sys.stderr)
         return 3
     print(f"station: host PIN {station.host_pin}; data in {os.path.abspath(args.data_dir)}; "
           f"{'mock hardware (virtual hub at /hub)' if args.mock else 'hub hardware'}", flush=True)

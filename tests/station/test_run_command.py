@@ -1,0 +1,32 @@
+"""`station run` off a Raspberry Pi: the real backends fail fast with the cause and the fix."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hardware.pi import pi_model
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(pi_model() is not None, reason="this machine is a Raspberry Pi")
+def test_real_hardware_off_a_pi_exits_cleanly_with_the_fix(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "station.cli", "run", "--data-dir", str(tmp_path),
+                             "--port", "0"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 3
+    assert "not a Raspberry Pi" in result.stderr and "station run --mock" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not os.path.exists(tmp_path / "station.sqlite3")   # nothing was started
+
+
+def test_a_bad_config_names_the_file_and_key(tmp_path):
+    bad = tmp_path / "hub.toml"
+    bad.write_text((ROOT / "firmware_config" / "reference-8-seat.toml").read_text().replace("seats = 8", "seats = 8\nsparkle = 1"))
+    result = subprocess.run([sys.executable, "-m", "station.cli", "run", "--mock", "--config", str(bad),
+                             "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert str(bad) in result.stderr and "sparkle" in result.stderr
