@@ -13,6 +13,8 @@ from . import errors as E
 from .events import Event
 from .game import Game
 from .options import PROFILE_DEFAULTS, Rules
+from .round import check_deal
+from .scoring import check_correction
 from .tiles import TileTextError, parse_tile
 
 FORMAT = "mexican-train-record/1"
@@ -54,6 +56,7 @@ class ParsedRound:
                 raise E.BadRecord("'hands' must be a list of hands", round=index)
             self.hands = [_tiles(h, f"hand {s}", index) for s, h in enumerate(hands)]
             self.boneyard = _tiles(boneyard, "boneyard", index)
+            check_deal(rules, index, self.hands, self.boneyard)   # part of the form: checked up front
         events = raw.get("events")
         if not isinstance(events, list):
             raise E.BadRecord("a round needs 'events', a list (empty before the first event)", round=index)
@@ -64,9 +67,12 @@ class ParsedRound:
             except E.BadRecord as exc:
                 raise E.BadRecord(exc.message, round=index, event=j) from None
         self.reveal = self._reveal(raw.get("reveal"), rules)
-        self.corrections = raw.get("corrections") or []
-        if not isinstance(self.corrections, list) or not all(isinstance(c, dict) for c in self.corrections):
-            raise E.BadRecord("'corrections' must be a list of objects", round=index)
+        corrections = raw.get("corrections")
+        self.corrections = [] if corrections is None else corrections
+        if not isinstance(self.corrections, list):
+            raise E.BadRecord("'corrections' must be a list of corrections", round=index)
+        for fix in self.corrections:
+            check_correction(index, fix, rules.players)
 
     def _reveal(self, raw, rules: Rules):
         if raw is None:
@@ -75,9 +81,8 @@ class ParsedRound:
             raise E.BadRecord(f"'reveal' must list {rules.players} hands", round=self.index)
         reveal = []
         for seat, shown in enumerate(raw):
-            if isinstance(shown, bool) or not isinstance(shown, (int, list)) \
-                    or (isinstance(shown, int) and shown < 0):
-                raise E.BadRecord(f"reveal {seat} must be a list of tiles or a pip count 0 or more",
+            if isinstance(shown, bool) or not isinstance(shown, (int, list)):
+                raise E.BadRecord(f"reveal {seat} must be a list of tiles or a pip count",
                                   round=self.index)
             reveal.append(shown if isinstance(shown, int) else _tiles(shown, f"reveal {seat}", self.index))
         return reveal
@@ -101,7 +106,8 @@ def parse(document) -> tuple[Rules, list[str], list[ParsedRound]]:
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise E.BadRecord("'players' must be a list of names")
-    options = document.get("options") or {}
+    options = document.get("options")
+    options = {} if options is None else options
     if not isinstance(options, dict):
         raise E.BadRecord("'options' must be an object")
     top = document.get("set")

@@ -53,11 +53,24 @@ def check_seat_reveal(rnd, seat: int, shown, seen: set) -> int:
     return hand_pips(shown, points)
 
 
+def check_correction(index: int, fix, players: int) -> None:
+    """Raise ``BadRecord`` unless ``fix`` is a correction of the record's form: an object with a
+    ``seat`` that exists and a ``score`` that is a whole number 0 or more."""
+    if not isinstance(fix, dict):
+        raise E.BadRecord("a correction must be an object {\"seat\", \"score\", \"reason\"}", round=index)
+    seat, score = fix.get("seat"), fix.get("score")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise E.BadRecord(f"a correction names seat {seat!r}, which does not exist", round=index)
+    if isinstance(score, bool) or not isinstance(score, int) or score < 0:
+        raise E.BadRecord(f"a correction's score must be a whole number 0 or more, not {score!r}",
+                          round=index)
+
+
 def apply_corrections(index: int, scores: list[int] | None, corrections: list[dict]) -> list[int] | None:
     """Scores after the host's corrections, in the order made (record-format.md *corrections*).
 
-    Raises ``BadRecord`` for a correction on a round without scores, a seat that does not exist,
-    or a score that is not a whole number 0 or more.
+    Raises ``BadRecord`` for a correction on a round without scores, or one not of the record's
+    form (``check_correction``).
     """
     if not corrections:
         return scores
@@ -65,13 +78,8 @@ def apply_corrections(index: int, scores: list[int] | None, corrections: list[di
         raise E.BadRecord(f"round {index + 1} has corrections but no scores", round=index)
     scores = list(scores)
     for fix in corrections:
-        seat, score = fix.get("seat"), fix.get("score")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(scores):
-            raise E.BadRecord(f"a correction names seat {seat!r}, which does not exist", round=index)
-        if isinstance(score, bool) or not isinstance(score, int) or score < 0:
-            raise E.BadRecord(f"a correction's score must be a whole number 0 or more, not {score!r}",
-                              round=index)
-        scores[seat] = score
+        check_correction(index, fix, len(scores))
+        scores[fix["seat"]] = fix["score"]
     return scores
 
 
