@@ -19,3 +19,17 @@ async def wait_for(condition, timeout: float = 10.0, what: str = "condition"):
 def join_all(st, seats: int) -> list[str]:
     """Join every seat with its code; returns the tokens."""
     return [st.join(s, st.seat_code(s, PIN)) for s in range(seats)]
+
+
+def game_under_way(data_dir: str):
+    """A station in ``data_dir`` with a hub double-9 game for Ana and Ben in round 1: Ana has
+    played 9-4 on her train and Ben has drawn. Returns ``(station, tokens)``."""
+    from station.service import Station
+
+    st = Station(data_dir, host_pin=PIN)
+    st.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    tokens = join_all(st, 2)
+    st.start_round(PIN)
+    st.submit(0, tokens[0], {"play": "9-4", "on": 0}, st.version)
+    st.submit(1, tokens[1], {"draw": True}, st.version)
+    return st, tokens

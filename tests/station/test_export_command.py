@@ -5,9 +5,7 @@ import json
 import subprocess
 import sys
 
-from station_helpers import PIN, join_all
-
-from station.service import Station
+from station_helpers import game_under_way
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -15,12 +13,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_export_then_replay_gives_the_same_result(tmp_path):
-    st = Station(str(tmp_path), host_pin=PIN)
-    st.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
-    tokens = join_all(st, 2)
-    st.start_round(PIN)
-    st.submit(0, tokens[0], {"play": "9-4", "on": 0}, st.version)
-    st.submit(1, tokens[1], {"draw": True}, st.version)
+    st, _tokens = game_under_way(str(tmp_path))
     expected = st.referee.game.result()
     st.store.close()
     out = tmp_path / "game.json"

@@ -3,7 +3,7 @@ reveals, corrections, persistence across a restart, export."""
 from __future__ import annotations
 
 import pytest
-from station_helpers import PIN, join_all
+from station_helpers import PIN, game_under_way, join_all
 
 from engine.record import replay
 from station.interface import Forbidden, NoGame, Refused, StaleVersion, StationError
@@ -95,12 +95,7 @@ def test_hidden_round_scored_from_shown_hands_then_corrected(station):
 
 
 def test_restart_rebuilds_the_game_and_keeps_tokens(tmp_path):
-    first = Station(str(tmp_path), host_pin=PIN)
-    first.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
-    tokens = join_all(first, 2)
-    first.start_round(PIN)
-    first.submit(0, tokens[0], {"play": "9-4", "on": 0}, first.version)
-    first.submit(1, tokens[1], {"draw": True}, first.version)
+    first, tokens = game_under_way(str(tmp_path))
     state, version = first.referee.game.current.state(), first.version
     first.store.close()
     second = Station(str(tmp_path))
