@@ -139,17 +139,18 @@ class LegalMoves:
 
     def can_draw(self, seat: int) -> bool:
         """Whether a draw by ``seat`` would be accepted now."""
-        return self._would_accept(Event(seat, "draw"))
+        return self.accepts(Event(seat, "draw"))
 
     def can_pass(self, seat: int) -> bool:
         """Whether a pass by ``seat`` would be accepted now."""
-        return self._would_accept(Event(seat, "pass"))
+        return self.accepts(Event(seat, "pass"))
 
     def can_end_turn(self, seat: int) -> bool:
         """Whether ``done`` by ``seat`` would be accepted now (classic first turn, after a play)."""
-        return self._would_accept(Event(seat, "done"))
+        return self.accepts(Event(seat, "done"))
 
-    def _would_accept(self, event: Event) -> bool:
+    def accepts(self, event: Event) -> bool:
+        """Whether ``event`` would be accepted now (``check`` raises nothing); changes nothing."""
         try:
             self.check(event)
         except E.IllegalEvent:

@@ -174,7 +174,7 @@ class HubBridge:
     def _engine_sensed(self, rnd) -> None:
         if rnd.engine_placed:
             return
-        candidates = [s for s in range(rnd.n) if _accepts(rnd, Event(s, "engine"))]
+        candidates = [s for s in range(rnd.n) if rnd.accepts(Event(s, "engine"))]
         if len(candidates) == 1:
             self._act(candidates[0], {"engine": True})
             return
@@ -183,12 +183,3 @@ class HubBridge:
                                        "\"I placed the engine\" on your phone"}
         self.station._publish()
 
-
-def _accepts(rnd, event) -> bool:
-    from engine import IllegalEvent
-
-    try:
-        rnd.check(event)
-    except IllegalEvent:
-        return False
-    return True

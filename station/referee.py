@@ -176,12 +176,10 @@ class Referee:
         shown_tiles = hand if isinstance(hand, int) else [parse_tile(t) for t in hand]
         others = self.shown.setdefault(index, {})
         seen = {t for s, h in others.items() if s != seat and not isinstance(h, int) for t in h}
-        check_seat_reveal(rnd, seat, shown_tiles, seen)
+        pips = check_seat_reveal(rnd, seat, shown_tiles, seen)
         others[seat] = shown_tiles
         if len(others) == self.rules.players and not rnd.known:
             self.game.set_reveal(index, [others[s] for s in range(self.rules.players)])
-        pips = hand if isinstance(hand, int) else sum(
-            t.pips if t.high else self.rules.options.double_blank_points for t in shown_tiles)
         return LogLine(f"{self.names[seat]} shows {pips} pips for round {index + 1}", "reveal",
                        seat=seat, pips=pips, round=index)
 

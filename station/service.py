@@ -104,7 +104,8 @@ class Station:
         with self.lock:
             self._subscribers = [(lp, q) for lp, q in self._subscribers if q is not queue]
 
-    def _publish(self) -> None:
+    def _publish(self) -> dict:
+        """Send the new view to every subscriber and redraw the LEDs; returns that view."""
         view = self.view()
         for loop, queue in list(self._subscribers):
             def put(q=queue, v=view):
@@ -117,6 +118,7 @@ class Station:
                 self.unsubscribe(queue)
         if self.bridge is not None:
             self.bridge.state_changed()
+        return view
 
     # ----------------------------------------------------------------- the journal
     def _commit(self, entry: dict) -> dict:
@@ -144,8 +146,7 @@ class Station:
             self.log.append(text.entry(self.version))
             if entry.get("type") == "event":
                 self.prompt = None
-            self._publish()              # in the lock: subscribers see changes in journal order
-            return self.view()
+            return self._publish()       # in the lock: subscribers see changes in journal order
 
     def _pin(self, pin: str) -> None:
         if not secrets.compare_digest(str(pin or ""), self.host_pin):
@@ -200,8 +201,7 @@ class Station:
                                     set=referee.rules.top, **referee.deal_summary(),
                                     phone_only=max(0, len(players) - self.hardware_seats) if self.hub else 0
                                     ).entry(self.version))
-        self._publish()
-        return self.view()
+        return self._publish()
 
     def start_round(self, pin: str) -> dict:
         """Begin the next round (virtual tiles: the station deals)."""
@@ -281,8 +281,7 @@ class Station:
                 raise NoGame("set up a game on the host page first")
             self.store.reset_seat(self.game_id, seat)
             self.log.append(LogLine(f"seat {seat + 1} was released", "released", seat=seat).entry(self.version))
-        self._publish()
-        return self.view()
+        return self._publish()
 
     # ----------------------------------------------------------------- a seat's moves
     def submit(self, seat: int, token: str, event: dict, version: int) -> dict:

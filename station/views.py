@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from engine import Event
 from engine.scoring import winners as decide_winners
 
 from .lights import REFUSAL_MS, frame, light_state
@@ -160,19 +161,9 @@ def seat_options(referee, seat: int) -> dict:
         "draw": rnd.can_draw(seat),
         "pass": rnd.can_pass(seat),
         "done": rnd.can_end_turn(seat),
-        "engine": _would_accept(rnd, seat, "engine"),
+        "engine": rnd.accepts(Event(seat, "engine")),
         "reveal": False,
     }
-
-
-def _would_accept(rnd, seat: int, kind: str) -> bool:
-    from engine import Event, IllegalEvent
-
-    try:
-        rnd.check(Event(seat, kind))
-    except IllegalEvent:
-        return False
-    return True
 
 
 def my_hand(referee, seat: int) -> list[str] | None:
