@@ -42,9 +42,12 @@ async def live(ws: WebSocket):
     try:
         me = {"seat": seat, "token": token}
 
-        async def push() -> None:
+        async def push(published: dict | None = None) -> None:
             # a seat token that stops working (the host released the seat) is said once, as an
             # error, then the socket goes on as everyone's: the page drops the token and offers to join
+            if published is not None and me["seat"] is None:
+                await send({"type": "view", "view": published})   # the station built it once for all
+                return
             v, e = _current(station, me["seat"], me["token"])
             if e:
                 await send({"type": "error", **e})
@@ -55,10 +58,10 @@ async def live(ws: WebSocket):
 
         async def pump():
             while True:
-                await queue.get()
+                published = await queue.get()
                 while not queue.empty():          # only the newest matters
-                    queue.get_nowait()
-                await push()
+                    published = queue.get_nowait()
+                await push(published)
 
         async def listen():
             while True:
