@@ -58,16 +58,16 @@ def light_state(referee, refused: dict | None = None) -> LightState:
     n = referee.rules.players
     if rnd is None:
         return LightState(seats=n, refused=dict(refused or {}))
-    state = rnd.state()
-    win = game.winners()
+    # read the round directly: this runs for every animation frame (FPS a second)
+    win = game.winners() if referee.status == "finished" else None
     return LightState(
         seats=n,
         playing=not rnd.ended,
-        turn=state["turn"],
-        marked=tuple(t["marked"] for t in state["trains"][:n]),
-        mexican_started=bool(state["trains"][n]["tiles"]),
-        open_doubles=tuple(d["on"] for d in state["open_doubles"]) if not rnd.ended else (),
-        one_tile=tuple(s for s, c in enumerate(state["hand_counts"]) if c == 1 and not rnd.ended),
+        turn=rnd.seat_to_act(),
+        marked=tuple(rnd.marked[:n]),
+        mexican_started=bool(rnd.trains[n]),
+        open_doubles=tuple("mexican" if tr == n else tr for tr, _ in rnd.binding_doubles()) if not rnd.ended else (),
+        one_tile=tuple(s for s, c in enumerate(rnd.hand_counts) if c == 1 and not rnd.ended),
         round_over=rnd.ended and referee.status != "finished",
         out=tuple(rnd.out),
         game_over=referee.status == "finished",
