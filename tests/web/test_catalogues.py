@@ -108,8 +108,11 @@ def test_the_hub_word_means_only_the_hub(lang):
                                                               for lang in LANGS], ids=["pot"] + LANGS)
 def test_no_message_twice(path):
     """Catalogues merge as a union (.gitattributes): an entry edited on two branches comes out twice."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert sum(line.startswith("msgid ") for line in lines) == sum(line.startswith("msgstr ") for line in lines), \
+        f"{path.name}: a message with two translations (a union merge kept both sides: keep one)"
     ids, current = [], None
-    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+    for line in lines + [""]:
         if line.startswith("msgid "):
             current = [line[6:]]
         elif current is not None and line.startswith('"'):
