@@ -56,6 +56,7 @@ GLOSSARY = glossary()
 
 def test_glossary_has_every_term_once_per_language():
     assert sorted(GLOSSARY) == sorted(TERMS)
+    assert all(row["where in the seed"] for row in GLOSSARY.values())
     for lang in LANGS:
         words = [norm(GLOSSARY[t][lang]) for t in TERMS]
         assert all(words), lang
