@@ -10,6 +10,7 @@ from support import PIN, ROOT, shot
 
 sys.path.insert(0, str(ROOT / "tests" / "station"))
 from station_helpers import whole_game  # noqa: E402
+from test_pages import serious  # noqa: E402
 
 from web.i18n import gettext_for  # noqa: E402
 
@@ -115,6 +116,7 @@ def test_table_draws_trains_as_lines_from_the_engine(server, phone, lang, size):
     assert text.bounding_box()["height"] < 1.6 * line
     expect(page.locator('.train[data-train="mexican"] .tile')).to_have_count(2)
     shot(page, f"table-mid-open-double-{lang}-{size['width']}")
+    assert not serious(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "ps"])
@@ -157,3 +159,4 @@ def test_scoreboard_names_the_winner_and_the_tie_break(server, phone, lang, size
         _("Tied on %(total)s points: %(name)s scored 0 in the most rounds (%(zeros)s).", total=20, name="Ana", zeros=3))
     expect(page.locator("#standings li").first).to_contain_text("Ana")
     shot(page, f"scoreboard-game-over-{lang}-{size['width']}")
+    assert not serious(page)
