@@ -72,28 +72,17 @@
     box.replaceChildren(el("table", { class: "scores", id: "score-table" }, el("thead", {}, head), el("tbody", {}, body), el("tfoot", {}, foot)));
     const list = document.getElementById("corrections");
     const items = [];
-    // the score before a correction: the correction's own field if the station gives one, else the
-    // score this phone saw before it (kept per game), else the previous correction of that seat
-    const key = "mt-scores-" + (view.game && view.game.id);
-    let seen = {};
-    try { seen = JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { seen = {}; }
+    // each correction carries the score it replaced ("from", given by the station)
     rounds.forEach((r, ri) => {
-      if (!r.scores) return;
-      const fixed = new Set((r.corrections || []).map((c) => c.seat));
-      r.scores.forEach((v, i) => { if (!fixed.has(i)) seen[ri + ":" + i] = v; });
-      const last = {};
       (r.corrections || []).forEach((c) => {
-        const from = c.from ?? c.old ?? (c.seat in last ? last[c.seat] : seen[ri + ":" + c.seat]);
-        last[c.seat] = c.score;
         // numbers and the arrow kept left to right (a Pashto page would read "12 → 14" as "14 ← 12")
         const name = MT.bdi(MT.name(c.seat, view), "auto");
-        items.push(el("li", {}, from === undefined || from === null
+        items.push(el("li", {}, c.from === undefined || c.from === null
           ? MT.fmt(t("Round %(r)s, %(name)s: now %(new)s (host)"), { r: ri + 1, name: name, new: MT.bdi(c.score) })
-          : MT.fmt(t("Round %(r)s, %(name)s: %(change)s (host)"), { r: ri + 1, name: name, change: MT.bdi(from + " → " + c.score) }),
+          : MT.fmt(t("Round %(r)s, %(name)s: %(change)s (host)"), { r: ri + 1, name: name, change: MT.bdi(c.from + " → " + c.score) }),
           c.reason ? [" — ", MT.bdi(c.reason, "auto")] : ""));
       });
     });
-    try { localStorage.setItem(key, JSON.stringify(seen)); } catch (e) { /* private mode */ }
     list.replaceChildren(...items);
   }
   function chart(view) {
