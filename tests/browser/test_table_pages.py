@@ -132,6 +132,7 @@ def test_empty_mexican_train_reads_on_one_line(server, phone, lang):
     line = text.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 24")
     assert text.bounding_box()["height"] < 1.6 * line
     assert text.bounding_box()["width"] > 60
+    shot(page, f"table-round-start-{lang}")
 
 
 # three players, double-6 (7 rounds), one tile each: in round r the seat to start goes out. Ana goes

@@ -109,7 +109,11 @@
 
   MT.renderTrains = function (view, box) {
     const st = view.result && view.result.state;
-    if (!st) { box.replaceChildren(el("p", { class: "muted" }, view.game ? t("Waiting for the host to start a round") : t("No game yet"))); return; }
+    if (!st) {
+      const words = !view.game ? t("No game yet") : view.game.status === "finished" ? t("Game over") : t("Waiting for the host to start a round");
+      box.replaceChildren(el("p", { class: "muted" }, words));
+      return;
+    }
     box.__view = view;
     const open = new Map((st.open_doubles || []).map((d) => [String(d.on === null ? "mexican" : d.on), d.tile]));
     const rtl = document.documentElement.dir === "rtl";
