@@ -88,6 +88,12 @@ def test_table_draws_trains_as_lines_from_the_engine(server, phone, lang, size):
         assert len(second) >= 2
         back = (second[1]["cx"] - second[0]["cx"]) * (-1 if rtl else 1)
         assert back < 0, "the second row runs back towards the engine's side"
+    pieces = boxes(page, '.train[data-train="0"] .snake > :is(.tile, .engine-tile, .open-end)')
+    for i, p in enumerate(pieces):
+        for q in pieces[i + 1:]:
+            dx = min(p["x"] + p["w"], q["x"] + q["w"]) - max(p["x"], q["x"])
+            dy = min(p["y"] + p["h"], q["y"] + q["h"]) - max(p["y"], q["y"])
+            assert dx <= 1 or dy <= 1, f"{p['label']} and {q['label']} overlap"
     width = page.evaluate("document.documentElement.clientWidth")
     assert all(0 <= t["x"] and t["x"] + t["w"] <= width + 1 for t in tiles), "no tile leaves the screen"
     # the open double: its own mark on the double and words in its train; the open end is another mark
