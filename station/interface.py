@@ -12,14 +12,18 @@ View shape (JSON-able dict; every key always present):
     {"id": int, "profile": "classic"|"hub", "set": 12, "options": {...}, "hidden_hands": bool,
      "players": ["Ana", ...], "hardware_seats": 8,    # seats >= this play from phones alone
      "status": "playing"|"round-over"|"finished"|"abandoned",
-     "deal": {"hand_size": 15, "boneyard": 31},
+     "deal": {"hand_size": 15, "boneyard": 31}, "rounds_total": 13,
+     "pips": {"0-0": 50, "5-12": 17, ...},     # every tile of the set ("low-high") -> its pips
      "engine_placed": bool}   # the round's engine double is on the table (classic: once placed)
 
 ``result``    the replay result of record-format.md ("rounds", "totals", "winners", "finished",
               "state") for the game so far; rounds carry "corrections" as record-format.md gives.
 ``standings`` [{"seat": 0, "name": "Ana", "total": 31, "rank": 1, "shared": bool}], best first;
               ties share a rank until the tie-break decides.
-``tie_break`` None, or an English sentence naming the rule that decided the winner.
+``tie_break`` None until the game is over, then what decided the winner, for pages to word:
+              {"code": "lowest-total"|"shared"|"most-zero-rounds"|"lowest-round"|"all-tied",
+               "winners": [0], "facts": {"total": 31, "zeros": 2, "lowest": 4, "tied": 2}}
+              (station/views.py standings() gives the facts' meaning).
 ``seats``     [{"seat": 0, "name": "Ana", "joined": bool, "tile_count": int, "one_tile": bool}]
 ``leds``      {"frame": {"engine": [r,g,b], "mexican": [...], "seat0": [...], ..., "ring": [...]},
                "pulse": "seat2"|None, "flash": [slot names], "markers": {"seat0": bool, ...},

@@ -17,15 +17,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from web.palette import SEAT_RGB
+from .palette import ENGINE, MEXICAN as MEXICAN_COLOUR, SEAT_RGB, SIGNALS
 
+# every colour is an LED value derived from its one entry in station/palette.py (gamma stated there)
 OFF = (0, 0, 0)
-AMBER = (255, 140, 0)
-RED = (255, 0, 0)
-WHITE = (255, 255, 255)
-GREEN = (0, 200, 60)
-GOLD = (255, 190, 0)
-MEXICAN = (200, 200, 200)
+AMBER = SIGNALS["amber"].led
+RED = SIGNALS["red"].led
+WHITE = SIGNALS["white"].led
+GREEN = SIGNALS["green"].led
+GOLD = SIGNALS["gold"].led
+MEXICAN = MEXICAN_COLOUR.led
+ENGINE_LIT = ENGINE.led
 FLASH_MS = 500          #: flash period (on half, off half), ms
 PULSE_MS = 1200         #: pulse period, ms
 REFUSAL_MS = 600        #: how long a refused move flashes red, ms
@@ -122,7 +124,7 @@ def frame(state: LightState, segments: dict[str, int], t_ms: int) -> dict[str, l
             colour = AMBER if flash else colour
         out["mexican"] = [colour] * len(out["mexican"])
     if "engine" in out:
-        out["engine"] = [WHITE if state.playing else OFF] * len(out["engine"])
+        out["engine"] = [ENGINE_LIT if state.playing else OFF] * len(out["engine"])
     if "ring" in out:
         ring = OFF
         if state.game_over:

@@ -6,6 +6,7 @@ import time
 
 from engine import Event
 from engine.scoring import winners as decide_winners
+from engine.tiles import full_set, pips
 
 from .lights import REFUSAL_MS, frame, light_state
 
@@ -26,6 +27,7 @@ def table_view(station) -> dict:
                  "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
                  "players": list(ref.names), "hardware_seats": station.hardware_seats,
                  "status": ref.status, "rounds_total": ref.rules.rounds, "deal": ref.deal_summary(),
+                 "pips": pip_values(ref),
                  "shown": {str(r): sorted(s) for r, s in ref.shown.items()},
                  "engine_placed": ref.round is not None and ref.round.engine_placed},
         "result": result_with_corrections(ref),
@@ -75,10 +77,25 @@ def hardware_view(station) -> dict:
             "slots": dict(hub.slots), "board": dict(station.board)}
 
 
-def standings(referee) -> tuple[list[dict], str | None]:
-    """Standings best first, and the sentence naming the tie-break that decided the winner.
+#: the engine's sentence for what decided the winner (engine/scoring.py winners()) -> its code
+TIE_BREAK_CODES = {
+    "lowest total": "lowest-total",
+    "tied on the lowest total: they share the win": "shared",
+    "tied on total; most rounds scored 0": "most-zero-rounds",
+    "tied on total and rounds scored 0; lowest non-zero round score": "lowest-round",
+    "tied on every tie-break: they share the win": "all-tied",
+}
 
-    Ties share a rank ("1=") until the game's end decides them by the profile's tie-break.
+
+def standings(referee) -> tuple[list[dict], dict | None]:
+    """Standings best first, and what decided the winner (None until the game is over).
+
+    Ties share a rank ("1=") until the game's end decides them by the profile's tie-break
+    (rules.md 2, house-rules.md). The decision is ``{"code", "winners", "facts"}`` so every page
+    words it in its own language: code ``lowest-total`` | ``shared`` | ``most-zero-rounds`` |
+    ``lowest-round`` | ``all-tied``; ``winners`` the winning seats; facts ``total`` (the winners'
+    total, points), ``zeros`` (rounds a winner scored 0), ``lowest`` (a winner's lowest non-zero
+    round score, None if every round was 0), ``tied`` (how many seats had the lowest total).
     """
     game = referee.game
     totals = game.totals()
@@ -86,9 +103,10 @@ def standings(referee) -> tuple[list[dict], str | None]:
     win = game.winners()
     decided = None
     if win is not None:
-        winners, decided = win
+        winners, sentence = win
         scored = [game.round_scores(i) for i in range(len(game.rounds))]
         order = _tie_break_order(scored, totals, referee.rules.options.tie_break)
+        decided = _decided(winners, sentence, scored, totals)
     else:
         winners, order = [], sorted(range(len(names)), key=lambda s: totals[s])
     rows = []
@@ -98,6 +116,24 @@ def standings(referee) -> tuple[list[dict], str | None]:
         shared = sum(1 for other in order if _rank_key(other, totals, winners, win is not None) == key) > 1
         rows.append({"seat": seat, "name": names[seat], "total": totals[seat], "rank": rank, "shared": shared})
     return rows, decided
+
+
+def _decided(winners, sentence, scored, totals) -> dict:
+    """The engine's decision as a code and the facts a page words it with (see standings())."""
+    first = winners[0]
+    mine = [r[first] for r in scored if r is not None]
+    above_zero = [v for v in mine if v > 0]
+    return {"code": TIE_BREAK_CODES.get(sentence, "other"), "winners": list(winners),
+            "facts": {"total": totals[first], "zeros": sum(1 for v in mine if v == 0),
+                      "lowest": min(above_zero) if above_zero else None,
+                      "tied": sum(1 for v in totals if v == totals[first])}}
+
+
+def pip_values(referee) -> dict[str, int]:
+    """Every tile of the game's set ("low-high", e.g. "5-12") -> the pips it counts in a hand,
+    the double-blank counting the game's ``double_blank_points`` (rules.md 1)."""
+    points = referee.rules.options.double_blank_points
+    return {str(t): pips(t, points) for t in full_set(referee.rules.top)}
 
 
 def _rank_key(seat, totals, winners, decided):

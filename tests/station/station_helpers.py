@@ -33,3 +33,18 @@ def game_under_way(data_dir: str):
     st.submit(0, tokens[0], {"play": "9-4", "on": 0}, st.version)
     st.submit(1, tokens[1], {"draw": True}, st.version)
     return st, tokens
+
+
+def whole_game(st, tokens: list[str], outs: list[int], pips: list[list[int]]) -> None:
+    """Play a whole hidden-hands game set up with ``hand_size`` 1 through the station: in round r
+    seat ``outs[r]`` plays one tile on its own train and goes out (it must be the seat to start),
+    then every seat shows its hand: the seat that went out none, seat s ``pips[r][s]`` pips."""
+    for r, out in enumerate(outs):
+        if r:
+            st.start_round(PIN)
+        state = st.view()["result"]["state"]
+        assert state["turn"] == out, f"round {r + 1} starts with seat {state['turn']}, not {out}"
+        engine = state["engine"]
+        st.submit(out, tokens[out], {"play": f"{engine}-{(engine + 1) % 7}", "on": out}, st.version)
+        for seat, token in enumerate(tokens):
+            st.reveal(seat, token, [] if seat == out else pips[r][seat])

@@ -13,7 +13,7 @@ import secrets
 
 from station.interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 
-from web.palette import SEAT_RGB
+from station.palette import SEAT_RGB
 
 
 def _tile(text: str) -> tuple[int, int]:

@@ -177,7 +177,7 @@
     });
   };
 
-  MT.roundCount = (view) => (view.game ? view.game.set + 1 : 0);
+  MT.roundCount = (view) => (view.game ? view.game.rounds_total : 0);     // the station says how many
 
   /** The always-visible context strip. */
   let lastAlert = "";

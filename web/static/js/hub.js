@@ -9,10 +9,17 @@
   const occupied = {};
   let drawn = "";
 
-  function rgb(c) { return c ? `rgb(${c[0]},${c[1]},${c[2]})` : "#222"; }
+  // LED values are the palette's page colours decoded with its gamma (station/palette.py): shown
+  // here re-encoded, so a lit slot shows its entry's page colour (the Mexican train: #e6e6e6)
+  const PAL = window.MT_PALETTE || {};
+  const GAMMA = PAL.led_gamma || 1;
+  const SIGNAL = PAL.signals || {};
+  const shown = (c) => c.map((v) => Math.round(255 * Math.pow(Math.max(0, v) / 255, 1 / GAMMA)));
+  function rgb(c) { if (!c) return "#222"; const [r, g, b] = shown(c); return `rgb(${r},${g},${b})`; }
   /** Text that reads on an LED colour: black on a bright one, white on a dark or unlit one. */
   function ink(c) {
     if (!c) return "#f3f5f7";
+    c = shown(c);
     const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
     const lum = 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
     return lum > 0.18 ? "#000" : "#f3f5f7";
@@ -78,10 +85,10 @@
       const g = mk("g", { class: "slot" + (leds.pulse === slot || flash.has(slot) ? " pulse" : "") + (red ? " red" : ""), tabindex: 0, role: "button",
         "data-slot": slot, "aria-pressed": occupied[slot] ? "true" : "false",
         "aria-label": label(slot, view) + ": " + (occupied[slot] ? t("tile in") : t("empty")) + (marked ? ", " + t("marker") : "") });
-      const fill = red ? [230, 30, 30] : frame[slot];
-      mk("circle", { cx: x, cy: y, r: 26, fill: rgb(fill), stroke: red ? "#ff7a7a" : "#000", "stroke-width": red ? 4 : 2, class: "led" }, g);
+      const fill = red ? null : frame[slot];
+      mk("circle", { cx: x, cy: y, r: 26, fill: red ? (SIGNAL.red || "#f00") : rgb(fill), stroke: red ? "#ff7a7a" : "#000", "stroke-width": red ? 4 : 2, class: "led" }, g);
       if (occupied[slot]) mk("rect", { x: x - 9, y: y - 16, width: 18, height: 32, rx: 3, fill: "#f4f1e8", stroke: "#333" }, g);
-      if (marked) mk("circle", { cx: x + 19, cy: y - 19, r: 8, fill: "#ffb000", stroke: "#000", "stroke-width": 2, class: "marker-dot" }, g);
+      if (marked) mk("circle", { cx: x + 19, cy: y - 19, r: 8, fill: SIGNAL.amber || "#ffc200", stroke: "#000", "stroke-width": 2, class: "marker-dot" }, g);
       const centre = slot === "engine" || slot === "mexican";
       let tx;
       if (centre) {

@@ -23,28 +23,32 @@
         el("span", { class: "count", "aria-label": t("%(n)s points", { n: g.items[0].total }) }, String(g.items[0].total)));
     }));
   }
+  /** What decided the winner (view.tie_break: code + facts from the station), in the page's language. */
   function tieText(view) {
-    const res = view.result, winners = res.winners;
-    if (!winners || !winners.length) return "";
-    if (MT.boot.lang === "en" && view.tie_break) return view.tie_break;
-    if (winners.length > 1) return t("Tied on total: they share the win.");
-    const best = Math.min(...res.totals);
-    const tied = res.totals.map((v, i) => [v, i]).filter(([v]) => v === best).map(([, i]) => i);
-    if (tied.length < 2) return "";
-    const rounds = scoresOf(view).filter(Boolean);
-    const zeros = (i) => rounds.filter((r) => r[i] === 0).length;
-    const w = winners[0];
-    if (tied.every((i) => i === w || zeros(i) < zeros(w))) return t("Tied on total: most rounds scored 0 wins.");
-    return t("Tied on total and on rounds scored 0: the lowest non-zero round score wins.");
+    const tb = view.tie_break;
+    if (!tb) return "";
+    const f = tb.facts || {};
+    const p = { total: MT.bdi(f.total), zeros: MT.bdi(f.zeros), lowest: MT.bdi(f.lowest ?? 0),
+      name: MT.bdi(MT.name((tb.winners || [])[0], view), "auto") };
+    switch (tb.code) {
+      case "lowest-total": return MT.fmt(t("Lowest total: %(total)s points."), p);
+      case "shared": return MT.fmt(t("Tied on the lowest total (%(total)s points): they share the win."), p);
+      case "most-zero-rounds": return MT.fmt(t("Tied on %(total)s points: %(name)s scored 0 in the most rounds (%(zeros)s)."), p);
+      case "lowest-round": return MT.fmt(t("Tied on %(total)s points and on rounds scored 0: %(name)s had the lowest non-zero round score (%(lowest)s)."), p);
+      case "all-tied": return MT.fmt(t("Tied on %(total)s points, on rounds scored 0 and on the lowest round score: they share the win."), p);
+      default: return "";
+    }
   }
   function winner(view) {
     const box = document.getElementById("winner");
     const res = view.result;
-    if (!res || !res.winners || !res.winners.length) { box.hidden = true; return; }
+    const seats = (view.tie_break && view.tie_break.winners) || (res && res.winners) || [];
+    if (!seats.length) { box.hidden = true; return; }
     box.hidden = false;
-    const names = res.winners.map((s, i) => [i ? ", " : null, MT.badge(s)]);
-    box.replaceChildren(el("p", { class: "winner" }, "🏆 ", res.winners.length > 1 ? t("Winners:") : t("Winner:"), " ", names),
-      el("p", { id: "tie-break" }, tieText(view)));
+    const names = seats.flatMap((s, i) => [i ? ", " : null, MT.badge(s, MT.name(s, view))]);
+    box.replaceChildren(el("p", { class: "winner", id: "winner-line" }, el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
+      seats.length > 1 ? t("Winners:") : t("Winner:"), " ", names),
+      el("p", { id: "tie-break", class: "tie-break" }, tieText(view)));
   }
   function table(view) {
     const box = document.getElementById("rounds");
@@ -68,28 +72,17 @@
     box.replaceChildren(el("table", { class: "scores", id: "score-table" }, el("thead", {}, head), el("tbody", {}, body), el("tfoot", {}, foot)));
     const list = document.getElementById("corrections");
     const items = [];
-    // the score before a correction: the correction's own field if the station gives one, else the
-    // score this phone saw before it (kept per game), else the previous correction of that seat
-    const key = "mt-scores-" + (view.game && view.game.id);
-    let seen = {};
-    try { seen = JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { seen = {}; }
+    // each correction carries the score it replaced ("from", given by the station)
     rounds.forEach((r, ri) => {
-      if (!r.scores) return;
-      const fixed = new Set((r.corrections || []).map((c) => c.seat));
-      r.scores.forEach((v, i) => { if (!fixed.has(i)) seen[ri + ":" + i] = v; });
-      const last = {};
       (r.corrections || []).forEach((c) => {
-        const from = c.from ?? c.old ?? (c.seat in last ? last[c.seat] : seen[ri + ":" + c.seat]);
-        last[c.seat] = c.score;
         // numbers and the arrow kept left to right (a Pashto page would read "12 → 14" as "14 ← 12")
         const name = MT.bdi(MT.name(c.seat, view), "auto");
-        items.push(el("li", {}, from === undefined || from === null
+        items.push(el("li", {}, c.from === undefined || c.from === null
           ? MT.fmt(t("Round %(r)s, %(name)s: now %(new)s (host)"), { r: ri + 1, name: name, new: MT.bdi(c.score) })
-          : MT.fmt(t("Round %(r)s, %(name)s: %(change)s (host)"), { r: ri + 1, name: name, change: MT.bdi(from + " → " + c.score) }),
+          : MT.fmt(t("Round %(r)s, %(name)s: %(change)s (host)"), { r: ri + 1, name: name, change: MT.bdi(c.from + " → " + c.score) }),
           c.reason ? [" — ", MT.bdi(c.reason, "auto")] : ""));
       });
     });
-    try { localStorage.setItem(key, JSON.stringify(seen)); } catch (e) { /* private mode */ }
     list.replaceChildren(...items);
   }
   function chart(view) {

@@ -1,31 +1,180 @@
-/* Table view: every train with its tiles, open end and marker; players, tile counts, boneyard. */
+/* Table view drawn as a domino table: every train a line of tiles from the engine that turns at the
+   edge of the screen (a snake), doubles crosswise, the open end and an open double each marked;
+   players, tile counts, boneyard. */
 (function () {
   "use strict";
   const MT = window.MT, t = MT.t, el = MT.el;
+  const GAP = 0.12;          // between tiles along a train, in tile units (u = half a tile's length)
+  const PITCH = 2.6;         // from one row of a train to the next, u (a crosswise double is 2 u tall)
+
+  /** Where each piece of a train goes: ``pieces`` [{a, b, double, ghost}] in order from the
+      engine; ``width`` in u. Returns [{x, y, w, h, dir, turn}] (u; dir +1 runs right, -1 left, 0
+      down) and the height used. The engine stands crosswise in column 0; a row keeps its last
+      column free for the tile that turns the train down to the next row, which runs back. */
+  function layout(pieces, width) {
+    const W = Math.max(6, width);
+    const out = [];
+    let row = 0, dir = 1, cursor = 1 + GAP, bottom = 2;
+    const cy = () => 1 + row * PITCH;
+    for (const p of pieces) {
+      const len = p.double || p.ghost ? 1 : 2;
+      const tall = p.double ? 2 : 1;
+      const fits = dir > 0 ? cursor + len <= W - 1 : cursor - len >= 1;
+      if (fits) {
+        const x = dir > 0 ? cursor : cursor - len;
+        out.push({ x: x, y: cy() - tall / 2, w: len, h: tall, dir: dir });
+        cursor += dir * (len + GAP);
+      } else {
+        // the turn: this piece stands in the edge column, between this row and the next
+        const x = dir > 0 ? cursor : cursor - 1;
+        const h = p.ghost ? 1 : 2;
+        out.push({ x: x, y: cy() + PITCH / 2 - h / 2, w: 1, h: h, dir: 0, turn: true });
+        row += 1;
+        cursor = dir > 0 ? cursor - GAP : cursor + GAP;
+        dir = -dir;
+      }
+      bottom = Math.max(bottom, ...out.slice(-1).map((o) => o.y + o.h));
+    }
+    return { boxes: out, height: bottom };
+  }
+
+  /** Half a tile: its number (two digits a little smaller, so they fit the half). */
+  const half = (n) => el("span", { class: String(n).length > 1 ? "two" : null }, String(n));
+
+  /** One tile as a player sees it on the table: ``a`` the end joined to the train, ``b`` the free end. */
+  function tileNode(p, box, g, extra) {
+    const screenDir = g.rtl ? -box.dir : box.dir;
+    const vertical = box.h > box.w;
+    const first = box.dir === 0 || screenDir > 0 ? p.a : p.b;   // top (turning / crosswise) or left
+    const second = first === p.a ? p.b : p.a;
+    const cls = "tile snake-tile" + (p.double ? " double" : "") + (vertical ? " v" : " h") + (extra ? " " + extra : "");
+    const node = el("span", { class: cls, role: "img", "aria-label": t("tile %(a)s-%(b)s", { a: p.a, b: p.b }), "data-tile": p.tile },
+      half(first), half(second));
+    place(node, box, g);
+    return node;
+  }
+  /** Put ``node`` at ``box`` (u) on a train ``g.W`` u wide drawn at ``g.u`` px; mirrored right to left. */
+  function place(node, box, g) {
+    const u = g.u;
+    const x = g.rtl ? g.W - box.x - box.w : box.x;
+    node.style.left = (x * u).toFixed(1) + "px";
+    node.style.top = (box.y * u).toFixed(1) + "px";
+    node.style.width = (box.w * u - 1).toFixed(1) + "px";
+    node.style.height = (box.h * u - 1).toFixed(1) + "px";
+  }
+
+  /** A train's tiles, each oriented from the engine: [{tile, a, b, double}]. */
+  function pieces(tr, engine) {
+    let end = engine;
+    return tr.tiles.map((tile) => {
+      const [x, y] = String(tile).split("-").map(Number);
+      const a = x === end ? x : y, b = a === x ? y : x;
+      end = b;
+      return { tile: tile, a: a, b: b, double: x === y };
+    });
+  }
+
+  /** Tile unit (px) for a train ``width`` px wide: about 12 units across, never tiny, never huge. */
+  function unit(width) { return Math.max(27, Math.min(48, width / 12)); }
+
+  function snake(tr, st, open, width, rtl) {
+    const u = unit(width);
+    const W = Math.floor(width / u);
+    const ps = pieces(tr, st.engine);
+    const end = tr.end === null || tr.end === undefined ? st.engine : tr.end;
+    const all = ps.concat([{ ghost: true }]);
+    const { boxes, height } = layout(all, W);
+    const area = el("div", { class: "snake", style: `height:${((height + (open ? 0.6 : 0.1)) * u).toFixed(0)}px; --u:${u.toFixed(1)}px` });
+    const g = { u: u, W: W, rtl: rtl };
+    const engineTile = el("span", { class: "engine-tile v", role: "img", "aria-label": t("Engine") + " " + st.engine + "-" + st.engine },
+      half(st.engine), half(st.engine));
+    place(engineTile, { x: 0, y: 0, w: 1, h: 2 }, g);
+    area.append(engineTile);
+    ps.forEach((p, i) => {
+      const isOpen = p.double && open && i === ps.length - 1;
+      const last = i === ps.length - 1;
+      area.append(tileNode(p, boxes[i], g, (last ? "end" : "") + (isOpen ? " open-double" : "")));
+      if (isOpen) {
+        const bang = el("span", { class: "od-bang", "aria-hidden": "true" }, "!");
+        const b = boxes[i];
+        place(bang, { x: b.x + b.w / 2 - 0.4, y: b.y + b.h - 0.25, w: 0.8, h: 0.8 }, g);
+        area.append(bang);
+      }
+    });
+    const ghost = el("span", { class: "open-end" + (open ? " on-open-double" : ""), "aria-hidden": "true" }, String(end));
+    place(ghost, boxes[boxes.length - 1], g);
+    area.append(ghost);
+    return area;
+  }
 
   MT.renderTrains = function (view, box) {
     const st = view.result && view.result.state;
-    if (!st) { box.replaceChildren(el("p", { class: "muted" }, view.game ? t("Waiting for the host to start a round") : t("No game yet"))); return; }
-    const open = new Set((st.open_doubles || []).map((d) => String(d.on) + "|" + d.tile));
+    if (!st) {
+      const words = !view.game ? t("No game yet") : view.game.status === "finished" ? t("Game over") : t("Waiting for the host to start a round");
+      box.replaceChildren(el("p", { class: "muted" }, words));
+      return;
+    }
+    box.__view = view;
+    const open = new Map((st.open_doubles || []).map((d) => [String(d.on === null ? "mexican" : d.on), d.tile]));
+    const rtl = document.documentElement.dir === "rtl";
+    const rnd = ((view.result && view.result.rounds) || [])[st.round];
+    const over = rnd && rnd.end;
     box.replaceChildren(...st.trains.map((tr) => {
       const key = tr.owner === null ? "mexican" : String(tr.owner);
-      const who = tr.owner === null ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
-        : MT.badge(tr.owner, MT.name(tr.owner, view));
-      const tiles = tr.tiles.map((tile, i) => MT.tileEl(tile, i === tr.tiles.length - 1 ? "end" : ""));
-      const isOpenDouble = tr.tiles.length && open.has(key + "|" + tr.tiles[tr.tiles.length - 1]);
-      return el("div", { class: "train", "data-train": key },
-        el("div", { class: "who" }, who),
-        el("div", { class: "tiles" }, tiles.length ? tiles : el("span", { class: "muted" }, t("no tiles yet"))),
-        el("span", { class: "openend" }, t("open end: %(n)s", { n: tr.end === null ? st.engine : tr.end })),
-        tr.owner !== null && tr.marked ? el("span", { class: "marker" }, "⚑ " + t("marker")) : null,
-        isOpenDouble ? el("span", { class: "marker" }, t("open double")) : null);
+      const mexican = tr.owner === null;
+      const who = mexican ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
+        : MT.badge(tr.owner, MT.trainName(tr.owner, view));
+      const end = tr.end === null || tr.end === undefined ? st.engine : tr.end;
+      const odTile = !over && open.has(key) ? open.get(key) : null;
+      const head = el("div", { class: "train-head" }, who,
+        el("span", { class: "openend" }, MT.fmt(t("open end: %(n)s"), { n: MT.bdi(end) })),
+        !mexican && tr.marked ? el("span", { class: "marker" }, el("span", { "aria-hidden": "true" }, "⚑ "), t("marker")) : null,
+        odTile ? el("span", { class: "od-chip" }, el("span", { "aria-hidden": "true" }, "⚠ "),
+          MT.fmt(t("Open double %(tile)s: it must be satisfied first"), { tile: MT.bdi(odTile) })) : null);
+      const card = el("div", { class: "train" + (mexican ? " mexican" : "") + (odTile ? " has-open-double" : ""), "data-train": key,
+        role: "group", "aria-label": mexican ? t("Mexican train") : MT.trainName(tr.owner, view),
+        style: "--train:" + (mexican ? "var(--mexican)" : MT.seatColour(tr.owner)) }, head);
+      card.__tr = tr;
+      card.__open = !!odTile;
+      return card;
     }));
+    draw(box, st, rtl);
   };
+
+  /** Lay every train's snake out for the width it has now (again when the screen turns or resizes). */
+  function draw(box, st, rtl) {
+    for (const card of box.querySelectorAll(".train")) {
+      const tr = card.__tr;
+      const old = card.querySelector(".snake, .empty-train");
+      if (old) old.remove();
+      const width = card.clientWidth - 2 * parseFloat(getComputedStyle(card).paddingLeft || "0");
+      if (!tr.tiles.length) {
+        card.append(el("div", { class: "empty-train" }, el("span", { class: "engine-tile v mini", role: "img", "aria-label": t("Engine") + " " + st.engine + "-" + st.engine },
+          half(st.engine), half(st.engine)),
+        el("span", { class: "open-end mini", "aria-hidden": "true" }, String(st.engine)),
+        el("span", { class: "muted empty-text" }, t("no tiles yet"))));
+      } else {
+        card.append(snake(tr, st, card.__open, width, rtl));
+      }
+    }
+  }
+  let lastWidth = 0;
+  function redrawOnResize(box) {
+    if (!window.ResizeObserver) return;
+    new ResizeObserver(() => {
+      const w = box.clientWidth;
+      if (Math.abs(w - lastWidth) < 2 || !box.__view) return;
+      lastWidth = w;
+      const st = box.__view.result && box.__view.result.state;
+      if (st) draw(box, st, document.documentElement.dir === "rtl");
+    }).observe(box);
+  }
 
   function players(view) {
     const st = view.result && view.result.state;
     const box = document.getElementById("players");
-    box.replaceChildren(...(view.seats || []).map((s) => el("div", { class: "card", "data-seat": s.seat },
+    box.replaceChildren(...(view.seats || []).map((s) => el("div", { class: "card player" + (st && st.turn === s.seat ? " turn" : ""), "data-seat": s.seat,
+      style: "--train:" + MT.seatColour(s.seat) },
       MT.badge(s.seat, s.name),
       el("div", { class: "count" }, t("Tiles: %(n)s", { n: s.tile_count }), " ", s.one_tile ? el("span", { class: "onetile" }, t("one tile!")) : null),
       st && st.turn === s.seat ? el("div", { class: "turn-yes" }, t("their turn")) : null,
@@ -40,7 +189,9 @@
     document.getElementById("log").replaceChildren(...view.log.slice(-8).reverse().map((e) => el("li", { "data-kind": e.kind || "" }, MT.logLine(e, view))));
   }
   if (document.getElementById("players")) {
-    MT.onView(function (view) { MT.renderTrains(view, document.getElementById("trains")); players(view); log(view); });
+    const trains = document.getElementById("trains");
+    redrawOnResize(trains);
+    MT.onView(function (view) { MT.renderTrains(view, trains); players(view); log(view); });
     MT.live.start({});
   }
 })();

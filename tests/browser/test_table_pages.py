@@ -1,0 +1,170 @@
+"""The table page drawn as a domino table and the scoreboard's game-over headline, as a player sees
+them: games reached by pushing events through the real station (``Station.mock`` in process)."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+from playwright.sync_api import expect
+from support import PIN, ROOT, shot
+
+sys.path.insert(0, str(ROOT / "tests" / "station"))
+from station_helpers import whole_game  # noqa: E402
+from test_pages import serious  # noqa: E402
+
+from web.i18n import gettext_for  # noqa: E402
+
+NAMES = ["Ana", "Ben", "Chi"]
+# double-12: Ana's train grows long (a double 3-3 and 8-8 on it, each satisfied at once), Ben's gets
+# an unsatisfied 9-9 last (an open double), Chi plays twice on the Mexican train, then passes
+QUEUES = {0: ["12-3", "3-3", "3-7", "7-1", "1-10", "10-4", "4-8", "8-8", "8-2", "2-11", "11-6",
+              "6-0", "0-1"],
+          1: ["12-5", "5-6", "6-9"] + [None] * 7 + ["9-9", None],
+          2: [("12-0", "mexican"), ("0-4", "mexican")]}
+
+
+def mid_round(station):
+    """A double-12 hub round with long trains, markers and an open double 9-9 on Ben's train."""
+    station.setup_game(PIN, NAMES, "hub", 12, {})
+    tokens = [station.join(s, station.seat_code(s, PIN)) for s in range(3)]
+    station.start_round(PIN)
+    queues = {s: list(q) for s, q in QUEUES.items()}
+    while queues[1]:
+        seat = station.view()["result"]["state"]["turn"]
+        move = queues[seat].pop(0) if queues[seat] else None
+        if move is None:
+            station.submit(seat, tokens[seat], {"draw": True}, station.version)
+            station.submit(seat, tokens[seat], {"pass": True}, station.version)
+            continue
+        tile, on = move if isinstance(move, tuple) else (move, seat)
+        station.submit(seat, tokens[seat], {"play": tile, "on": on}, station.version)
+    state = station.view()["result"]["state"]
+    assert state["open_doubles"] == [{"on": 1, "tile": "9-9"}]
+    return state
+
+
+def boxes(page, selector):
+    return page.eval_on_selector_all(selector, """(els) => els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, w: r.width, h: r.height, cx: r.x + r.width / 2, cy: r.y + r.height / 2,
+                label: e.getAttribute('aria-label'), cls: e.className};
+    })""")
+
+
+def open_table(phone, server, lang, size):
+    ctx = phone(lang)
+    page = ctx.new_page()
+    page.set_viewport_size(size)
+    page.goto(server.url + "/table")
+    expect(page.locator('.train[data-train="0"] .tile')).to_have_count(len(QUEUES[0]))
+    return page
+
+
+@pytest.mark.parametrize("lang, size", [("en", {"width": 390, "height": 844}), ("ps", {"width": 390, "height": 844}),
+                                        ("en", {"width": 1280, "height": 800})])
+def test_table_draws_trains_as_lines_from_the_engine(server, phone, lang, size):
+    mid_round(server.station)
+    page = open_table(phone, server, lang, size)
+    rtl = lang == "ps"
+    engine = boxes(page, '.train[data-train="0"] .engine-tile')[0]
+    tiles = boxes(page, '.train[data-train="0"] .tile')
+    _ = gettext_for(lang)
+    played = server.station.view()["result"]["state"]["trains"][0]["tiles"]
+    assert [t["label"] for t in tiles] == [_("tile %(a)s-%(b)s", a=a, b=b) for a, b in (x.split("-") for x in played)]
+    # the first row runs away from the engine on the engine's line, each tile further on
+    first_row = [t for t in tiles if abs(t["cy"] - engine["cy"]) < 2]
+    assert len(first_row) >= 3
+    step = [(-1 if rtl else 1) * (b["cx"] - a["cx"]) for a, b in zip([engine] + first_row, first_row)]
+    assert all(s > 0 for s in step), "tiles run from the engine along one line"
+    # a double lies crosswise (taller than wide); the other tiles of a row lie along it
+    double = next(t for t in first_row if "double" in t["cls"])
+    assert double["h"] > 1.5 * double["w"]
+    assert all(t["w"] > 1.5 * t["h"] for t in first_row if "double" not in t["cls"])
+    # the line turns at the edge (a standing tile) and the next row runs back the other way
+    rows = sorted({round(t["cy"]) for t in tiles if " h" in " " + t["cls"]})
+    if size["width"] < 600:
+        assert len(rows) >= 2, "a long train turns at the edge of the screen"
+        second = [t for t in tiles if abs(t["cy"] - rows[1]) < 2 and " h" in " " + t["cls"]]
+        assert len(second) >= 2
+        back = (second[1]["cx"] - second[0]["cx"]) * (-1 if rtl else 1)
+        assert back < 0, "the second row runs back towards the engine's side"
+    pieces = boxes(page, '.train[data-train="0"] .snake > :is(.tile, .engine-tile, .open-end)')
+    for i, p in enumerate(pieces):
+        for q in pieces[i + 1:]:
+            dx = min(p["x"] + p["w"], q["x"] + q["w"]) - max(p["x"], q["x"])
+            dy = min(p["y"] + p["h"], q["y"] + q["h"]) - max(p["y"], q["y"])
+            assert dx <= 1 or dy <= 1, f"{p['label']} and {q['label']} overlap"
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert all(0 <= t["x"] and t["x"] + t["w"] <= width + 1 for t in tiles), "no tile leaves the screen"
+    # the open double: its own mark on the double and words in its train; the open end is another mark
+    od = page.locator('.train[data-train="1"] .tile.open-double')
+    expect(od).to_have_count(1)
+    expect(od).to_have_attribute("aria-label", gettext_for(lang)("tile %(a)s-%(b)s", a=9, b=9))
+    expect(page.locator('.train[data-train="1"] .od-chip')).to_contain_text("9-9")
+    expect(page.locator(".od-chip")).to_have_count(1)
+    expect(page.locator(".tile.open-double")).to_have_count(1)
+    end = page.locator('.train[data-train="0"] .open-end')
+    expect(end).to_have_text("1")
+    assert "open-double" not in (page.locator('.train[data-train="0"] .tile.end').get_attribute("class"))
+    assert od.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"
+    assert end.evaluate("e => getComputedStyle(e).borderTopStyle") == "dashed"
+    # markers on the marked trains; tile counts and the boneyard
+    state = server.station.view()["result"]["state"]
+    marked = [tr["owner"] for tr in state["trains"] if tr["owner"] is not None and tr["marked"]]
+    assert 1 in marked and len(marked) < 3
+    for seat in range(3):
+        expect(page.locator(f'.train[data-train="{seat}"] .marker')).to_have_count(1 if seat in marked else 0)
+    expect(page.locator('#players [data-seat="0"] .count')).to_contain_text(_("Tiles: %(n)s", n=state["hand_counts"][0]))
+    expect(page.locator("#boneyard")).to_have_text(_("Boneyard: %(n)s tiles", n=state["boneyard"]))
+    # Chi's train is empty: its words stay one line, not a word per line
+    text = page.locator('.train[data-train="2"] .empty-text')
+    expect(text).to_have_text(_("no tiles yet"))
+    line = text.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 24")
+    assert text.bounding_box()["height"] < 1.6 * line
+    expect(page.locator('.train[data-train="mexican"] .tile')).to_have_count(2)
+    shot(page, f"table-mid-open-double-{lang}-{size['width']}")
+    assert not serious(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_empty_mexican_train_reads_on_one_line(server, phone, lang):
+    st = server.station
+    st.setup_game(PIN, NAMES, "hub", 12, {})
+    st.start_round(PIN)
+    page = phone(lang).new_page()
+    page.goto(server.url + "/table")
+    text = page.locator('.train[data-train="mexican"] .empty-text')
+    expect(text).to_have_text(gettext_for(lang)("no tiles yet"))
+    line = text.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 24")
+    assert text.bounding_box()["height"] < 1.6 * line
+    assert text.bounding_box()["width"] > 60
+    shot(page, f"table-round-start-{lang}")
+
+
+# three players, double-6 (7 rounds), one tile each: in round r the seat to start goes out. Ana goes
+# out 3 times and has 5 pips in her other rounds, Ben 2 times with 4 pips: tied on 20, Ana has more 0s
+OUTS = [0, 1, 2, 0, 1, 2, 0]
+PIPS = [[0, 4, 10], [5, 0, 10], [5, 4, 0], [0, 4, 10], [5, 0, 10], [5, 4, 0], [0, 4, 10]]
+
+
+@pytest.mark.parametrize("lang, size", [("en", {"width": 390, "height": 844}), ("ps", {"width": 390, "height": 844}),
+                                        ("en", {"width": 1280, "height": 800})])
+def test_scoreboard_names_the_winner_and_the_tie_break(server, phone, lang, size):
+    st = server.station
+    st.setup_game(PIN, NAMES, "hub", 6, {"hand_size": 1})
+    tokens = [st.join(s, st.seat_code(s, PIN)) for s in range(3)]
+    st.start_round(PIN)
+    whole_game(st, tokens, OUTS, PIPS)
+    page = phone(lang).new_page()
+    page.set_viewport_size(size)
+    page.goto(server.url + "/")
+    _ = gettext_for(lang)
+    headline = page.locator("#winner-line")
+    expect(headline).to_contain_text(_("Winner:"))
+    expect(headline).to_contain_text("Ana")
+    assert "object" not in headline.inner_text() and "Ben" not in headline.inner_text()
+    expect(page.locator("#tie-break")).to_have_text(
+        _("Tied on %(total)s points: %(name)s scored 0 in the most rounds (%(zeros)s).", total=20, name="Ana", zeros=3))
+    expect(page.locator("#standings li").first).to_contain_text("Ana")
+    shot(page, f"scoreboard-game-over-{lang}-{size['width']}")
+    assert not serious(page)
