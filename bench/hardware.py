@@ -1,5 +1,9 @@
-"""Hardware latency bench (a script, not a test): mock pin edge -> event on the asyncio loop, and
-frame request -> frame recorded by the strip. Target: p99 under 2 ms each.
+"""Hardware latency bench (a script, not a test), in real time on the mock hub: a wire edge (a
+gpiozero MockPin driven from another thread, as gpiozero's callback threads do) -> the event on the
+asyncio loop, through the input glitch filter, for a seat button's release and a slot sensor; and
+frame request -> frame recorded by the strip. The filter adds its stable time by design (a level
+counts once it has held that long); the target is that stable time plus at most 2 ms, at p99.
+Exits 1 when a figure misses its target.
 
     .venv/bin/python bench/hardware.py [--n 2000] [--write-docs]
 
@@ -19,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hardware.config import default_build  # noqa: E402
-from hardware.events import SlotChanged  # noqa: E402
+from hardware.events import ButtonPressed, SlotChanged  # noqa: E402
 from hardware.hub import Hub  # noqa: E402
 
 TARGET_MS = 2.0
@@ -31,15 +35,17 @@ def pct(samples_ns: list[int], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))] / 1e6
 
 
-async def edge_to_event(n: int) -> list[int]:
-    """Edges driven from a non-loop thread (as gpiozero's callback threads do)."""
+async def edge_to_event(n: int, kind: str) -> list[int]:
+    """``kind`` "slot": a slot sensor edge -> SlotChanged; "seat": a button release -> ButtonPressed
+    (the press before it is made to have held already by jumping the hub's clock)."""
     hub = Hub.mock(default_build())
     got = threading.Event()
     samples: list[int] = []
     t0 = [0]
+    want = SlotChanged if kind == "slot" else ButtonPressed
 
     def on_event(ev):
-        if isinstance(ev, SlotChanged):
+        if isinstance(ev, want):
             samples.append(time.perf_counter_ns() - t0[0])
             got.set()
 
@@ -48,9 +54,14 @@ async def edge_to_event(n: int) -> list[int]:
     def driver():
         for i in range(n):
             got.clear()
-            hub.clock_ns.advance(hub.build.debounce_ms + 1)    # past the debounce window, no sleeping
-            t0[0] = time.perf_counter_ns()
-            hub._drive("seat3", i % 2 == 0)
+            if kind == "slot":
+                t0[0] = time.perf_counter_ns()
+                hub._drive("seat3", i % 2 == 0)
+            else:
+                hub._drive(3, True)
+                hub.clock_ns.advance(hub.build.button_stable_ms + 1)   # held: no sleeping for the press
+                t0[0] = time.perf_counter_ns()
+                hub._drive(3, False)
             if not got.wait(5):
                 raise RuntimeError("event lost")
 
@@ -76,20 +87,26 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=2000, help="samples per measurement")
     ap.add_argument("--write-docs", action="store_true", help="write the figures into docs/hardware.md")
     args = ap.parse_args()
-    results = {
-        "mock pin edge -> event on the asyncio loop": asyncio.run(edge_to_event(args.n)),
-        "frame request -> recorded frame": frame_to_record(args.n),
-    }
+    b = default_build()
+    n_slot = min(args.n, 300)      # each slot sample waits the slot stable time (30 ms) in real time
+    results = [
+        (f"button release -> ButtonPressed on the loop (filter {b.button_stable_ms} ms)",
+         asyncio.run(edge_to_event(args.n, "seat")), b.button_stable_ms + TARGET_MS),
+        (f"slot sensor edge -> SlotChanged on the loop (filter {b.slot_stable_ms} ms)",
+         asyncio.run(edge_to_event(n_slot, "slot")), b.slot_stable_ms + TARGET_MS),
+        ("frame request -> recorded frame", frame_to_record(args.n), TARGET_MS),
+    ]
     ok = True
     lines = [f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()} Python {platform.python_version()}, "
-             f"{args.n} samples each (target p99 < {TARGET_MS} ms):", "",
-             "| path | p50 ms | p99 ms | max ms |", "|---|---|---|---|"]
-    for name, s in results.items():
+             f"{args.n} samples each ({n_slot} for the slot sensor); target p99 < the filter's stable time "
+             f"+ {TARGET_MS} ms:", "",
+             "| path | p50 ms | p99 ms | max ms | target p99 ms |", "|---|---|---|---|---|"]
+    for name, s, target in results:
         p50, p99, mx = pct(s, 50), pct(s, 99), max(s) / 1e6
-        ok &= p99 < TARGET_MS
-        print(f"{name:<45} p50 {p50:7.3f} ms   p99 {p99:7.3f} ms   max {mx:7.3f} ms   "
-              f"{'OK' if p99 < TARGET_MS else 'OVER TARGET'}")
-        lines.append(f"| {name} | {p50:.3f} | {p99:.3f} | {mx:.3f} |")
+        ok &= p99 < target
+        print(f"{name:<62} p50 {p50:7.3f} ms   p99 {p99:7.3f} ms   max {mx:7.3f} ms   "
+              f"{'OK' if p99 < target else 'OVER TARGET'} (< {target} ms)")
+        lines.append(f"| {name} | {p50:.3f} | {p99:.3f} | {mx:.3f} | < {target:g} |")
     if args.write_docs:
         text = DOCS.read_text()
         block = "<!-- bench:hardware -->\n" + "\n".join(lines) + "\n<!-- /bench:hardware -->"

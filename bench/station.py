@@ -1,9 +1,10 @@
 """Station benchmark (not a test), mock backend, through the whole station:
 
 1. button press to LED frame: a seat button press (gpiozero MockPin edges) that passes the turn,
-   until the recording strip has shown the frame with that train's marker lit (debounce, the
-   loop hand-over, the referee, the SQLite write with synchronous=FULL, the lights, the strip);
-   target p99 under 10 ms;
+   from the release edge (a press is reported on release) until the recording strip has shown the
+   frame with that train's marker lit: the input glitch filter (the button must stay released
+   for its stable time, 5 ms, waited in real time), the loop hand-over, the referee, the SQLite
+   write with synchronous=FULL, the lights, the strip; target p99 under 10 ms;
 2. the station's memory (RSS) after a whole game of 13 rounds; target under 80 MB.
 
     python bench/station.py [--presses 200]
@@ -56,8 +57,10 @@ async def press_to_frame(presses: int) -> list[float]:
         st.hub.mock_press(0)                                   # "I drew a tile"
         await until(lambda: st.version != version)
         shown = len(strip.frames)
+        st.hub.mock_button(0, True)                            # "I pass": the marker lights
+        st.hub.clock_ns.advance(st.hub.build.button_stable_ms + 1)   # the press has held (no sleeping)
         start = time.monotonic_ns()
-        st.hub.mock_press(0)                                   # "I pass": the marker lights
+        st.hub.mock_button(0, False)                           # the release waits out the filter
         await until(lambda: len(strip.frames) > shown and strip.last[marker] == AMBER)
         latencies.append((strip.frame_times_ns[-1] - start) / 1e6)
         st.undo(PIN, st.version)
@@ -97,12 +100,13 @@ def main() -> int:
     latencies = asyncio.run(press_to_frame(args.presses))
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    print(f"button press to LED frame: p50 {statistics.median(latencies):.2f} ms, p99 {p99:.2f} ms, "
-          f"max {latencies[-1]:.2f} ms over {len(latencies)} presses (target p99 < 10 ms)")
+    print(f"button press to LED frame (input filter on): p50 {statistics.median(latencies):.2f} ms, "
+          f"p99 {p99:.2f} ms, max {latencies[-1]:.2f} ms over {len(latencies)} presses (target p99 < 10 ms)"
+          + ("" if p99 < 10 else "  OVER TARGET"))
     before, after, rounds = asyncio.run(memory_after_game())
     print(f"memory: {after:.1f} MB RSS after a whole game of {rounds} rounds "
-          f"({before:.1f} MB before the station; target < 80 MB)")
-    return 0
+          f"({before:.1f} MB before the station; target < 80 MB)" + ("" if after < 80 else "  OVER TARGET"))
+    return 0 if p99 < 10 and after < 80 else 1
 
 
 if __name__ == "__main__":

@@ -73,13 +73,23 @@ class HubBuild:
     name: str
     seats: int
     serial_console: bool
-    debounce_ms: int
+    button_stable_ms: int
+    slot_stable_ms: int
     long_press_ms: int
     slots: tuple[SlotSpec, ...]
     buttons: tuple[InputSpec, ...]
     strip: StripSpec
     buzzer: BuzzerSpec | None
     board: BoardSpec | None
+
+    @property
+    def debounce_ms(self) -> int:
+        """The longer of the two minimum stable times (ms): after this long every clean edge has counted."""
+        return max(self.button_stable_ms, self.slot_stable_ms)
+
+    def stable_ms(self, kind: str) -> int:
+        """The minimum stable time (ms) of an input kind: "slot" or "seat" (a button)."""
+        return self.slot_stable_ms if kind == "slot" else self.button_stable_ms
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -116,7 +126,9 @@ class HubBuild:
         st = self.strip
         lines = [
             f"hub build {self.name!r} from {self.path}",
-            f"  seats: {self.seats}   debounce: {self.debounce_ms} ms   long press: >= {self.long_press_ms} ms",
+            f"  seats: {self.seats}   long press: >= {self.long_press_ms} ms",
+            f"  input filter: a level counts after holding {self.button_stable_ms} ms (buttons), "
+            f"{self.slot_stable_ms} ms (slot sensors); shorter pulses are ignored",
             f"  serial console on GPIO14/15: {'yes' if self.serial_console else 'no'}",
             f"  LED strip: {st.count} LEDs, order {st.order}, brightness {st.brightness}/255, "
             f"GPIO{st.gpio} ({st.bus}, channel {st.channel}), DMA {st.dma}, {st.freq_hz} Hz"

@@ -19,7 +19,7 @@ REFERENCE_BUILD = Path(__file__).resolve().parent.parent / "firmware_config" / "
 
 _TOP = {"hub", "timing", "inputs", "slots", "buttons", "leds", "buzzer", "sensor_board"}
 _HUB = {"name", "seats", "serial_console"}
-_TIMING = {"debounce_ms", "long_press_ms"}
+_TIMING = {"button_stable_ms", "slot_stable_ms", "long_press_ms"}
 _INPUT = {"pull", "active_low"}
 _SLOT = {"source", "pin", "pull", "active_low", "leds"}
 _BUTTON = {"pin", "pull", "active_low"}
@@ -135,9 +135,14 @@ class _Validator:
         if not isinstance(name, str) or not name:
             raise self.err("hub.name", f"{name!r} is not a name", "a non-empty string")
         console = self.bool_(hub, "hub", "serial_console", False)
+        timing = data.get("timing")
+        if isinstance(timing, dict) and "debounce_ms" in timing:
+            raise self.err("timing.debounce_ms", "replaced by a minimum stable time per input kind",
+                           "timing.button_stable_ms (e.g. 5) and timing.slot_stable_ms (e.g. 30)")
         timing = self.table(data, "timing", _TIMING)
-        debounce = self.int_(timing, "timing", "debounce_ms", 1, 500)
-        long_press = self.int_(timing, "timing", "long_press_ms", debounce + 1, 10_000)
+        button_stable = self.int_(timing, "timing", "button_stable_ms", 1, 50, 5)
+        slot_stable = self.int_(timing, "timing", "slot_stable_ms", 1, 500, 30)
+        long_press = self.int_(timing, "timing", "long_press_ms", button_stable + 1, 10_000)
         inputs = self.table(data, "inputs", _INPUT, required=False) or {}
         defaults = {"pull": self.choice(inputs, "inputs", "pull", ("up", "down", "off"), "up"),
                     "active_low": self.bool_(inputs, "inputs", "active_low", True)}
@@ -155,7 +160,7 @@ class _Validator:
                                    "'gpio', or add a [sensor_board] table")
         self.check_leds(slots, strip)
         self.check_pins(slots, buttons, buzzer, strip, console)
-        return HubBuild(self.path, name, seats, console, debounce, long_press, slots, buttons, strip,
+        return HubBuild(self.path, name, seats, console, button_stable, slot_stable, long_press, slots, buttons, strip,
                         buzzer, board)
 
     def strip(self, t: dict) -> StripSpec:

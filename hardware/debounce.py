@@ -1,47 +1,64 @@
-"""Debounce and long-press timing, independent of any backend (pure, single-threaded state machines).
+"""The input glitch filter and long-press timing, independent of any backend (pure state machines).
 
-Debounce acts on the FIRST edge (no added delay): an edge that changes the accepted state is
-accepted at once, then every edge within ``debounce_ns`` of that accepted edge is ignored as a
-bounce. If the contact settles in a state different from the accepted one (a tap shorter than the
-debounce time), :meth:`Debouncer.settle` -- called once the window has passed -- accepts it.
+A level counts only once it has held for ``stable_ns`` (a *minimum stable time*): a spike, a
+contact bounce or release chatter shorter than that never reaches the station, whichever edge it
+rides on. The price is latency: every accepted change is reported ``stable_ns`` after the wire
+settled (buttons 5 ms, slot sensors 30 ms in the shipped builds). The accepted change keeps the
+time the wire *settled* (``since_ns``), so press lengths are not stretched by the filter.
+
+The same filter runs in the sensor board's reference firmware (firmware/sensor_board/main.py).
 """
 from __future__ import annotations
 
 
 class Debouncer:
-    """Tracks one digital input. Times are integer nanoseconds from one monotonic clock."""
+    """Tracks one digital input. Times are integer nanoseconds from one monotonic clock.
 
-    def __init__(self, debounce_ns: int, initial: bool = False):
-        if debounce_ns < 0:
-            raise ValueError("debounce_ns must be >= 0")
-        self.debounce_ns = debounce_ns
-        self.state = initial          #: accepted (debounced) level
+    Feed every wire edge to :meth:`edge`; call :meth:`poll` when :meth:`due_ns` has passed.
+    Both return the accepted changes as ``(level, since_ns)`` pairs.
+    """
+
+    def __init__(self, stable_ns: int, initial: bool = False):
+        if stable_ns < 0:
+            raise ValueError("stable_ns must be >= 0")
+        self.stable_ns = stable_ns
+        self.state = initial          #: accepted (filtered) level
         self.raw = initial            #: last level seen on the wire
-        self.accepted_at: int | None = None
-        self.bounces = 0              #: edges ignored as bounces
+        self.changed_at: int | None = None   #: when the wire last changed level (ns)
+        self.glitches = 0             #: pulses dropped for being shorter than stable_ns
 
-    def edge(self, level: bool, now_ns: int) -> bool:
-        """Feed a raw edge; returns True when it changed the accepted state (then ``state`` is ``level``)."""
-        self.raw = level
-        if self.accepted_at is not None and now_ns - self.accepted_at < self.debounce_ns:
-            self.bounces += 1
-            return False
-        if level == self.state:
-            return False
-        self.state, self.accepted_at = level, now_ns
-        return True
+    def edge(self, level: bool, now_ns: int) -> list[tuple[bool, int]]:
+        """The wire went to ``level`` at ``now_ns``.
+
+        Returns the accepted changes, oldest first: the previous level if it had held for
+        ``stable_ns`` by ``now_ns`` (it was accepted and not yet polled), and with ``stable_ns`` 0
+        the new level itself. A level change that undoes an unaccepted one counts a glitch.
+        """
+        out = self.poll(now_ns)
+        if level != self.raw:
+            if self.raw != self.state:        # the wire returns before its change was accepted
+                self.glitches += 1
+            self.raw, self.changed_at = level, now_ns
+        return out + self.poll(now_ns)
+
+    def due_ns(self) -> int | None:
+        """When the pending wire level will be accepted if it holds (ns), or None when none is pending."""
+        if self.raw == self.state or self.changed_at is None:
+            return None
+        return self.changed_at + self.stable_ns
+
+    def poll(self, now_ns: int) -> list[tuple[bool, int]]:
+        """Accept the wire level if it has held for ``stable_ns`` by ``now_ns``; returns ``[(level, since_ns)]`` or []."""
+        due = self.due_ns()
+        if due is None or now_ns < due:
+            return []
+        self.state = self.raw
+        return [(self.state, self.changed_at)]
 
     @property
     def unsettled(self) -> bool:
-        """True when the wire level differs from the accepted state (a settle is due)."""
+        """True when the wire level differs from the accepted state (a poll is due at :meth:`due_ns`)."""
         return self.raw != self.state
-
-    def settle(self, now_ns: int) -> bool:
-        """Accept the wire level if it differs from the accepted state; returns True if it changed."""
-        if self.raw == self.state:
-            return False
-        self.state, self.accepted_at = self.raw, now_ns
-        return True
 
 
 class PressTimer:

@@ -40,7 +40,8 @@ class Hub(MockControls):
         self._on_event: Callable[[HubEvent], None] | None = None
         self._debouncers: dict[Key, Debouncer] = {}
         self._timers = [PressTimer(build.long_press_ms * 1_000_000) for _ in range(build.seats)]
-        self._settling: set[Key] = set()
+        self._settle_timer: asyncio.TimerHandle | None = None
+        self._settle_due = 0
         self._buzz_off: asyncio.TimerHandle | None = None
         self._devices: dict[Key, tuple[object, InputSpec, bool]] = {}
         self._closed = False
@@ -120,7 +121,7 @@ class Hub(MockControls):
         now = self.clock_ns()
         for key, (dev, _spec, invert) in self._devices.items():
             on = bool(dev.is_active) != invert
-            self._debouncers[key] = Debouncer(self.build.debounce_ms * 1_000_000, on)
+            self._debouncers[key] = Debouncer(self.build.stable_ms(key[0]) * 1_000_000, on)
             if key[0] == "slot" and on:
                 self.slots[key[1]] = True
                 self._emit(SlotChanged(key[1], True, now))
@@ -142,17 +143,38 @@ class Hub(MockControls):
                 pass
 
     def _edge(self, key: Key, level: bool, at_ns: int) -> None:
-        deb = self._debouncers[key]
-        if deb.edge(level, at_ns):
-            self._accept(key, level, at_ns)
-        elif deb.unsettled and key not in self._settling:
-            self._settling.add(key)
-            self._loop.call_later(self.build.debounce_ms / 1000, self._settle, key)
+        """Loop thread: feed one wire edge to its input's filter; accept what the filters let through."""
+        self._poll_all(at_ns)              # levels that held before this edge count first, in order
+        for on, since in self._debouncers[key].edge(level, at_ns):
+            self._accept(key, on, since)
+        self._schedule_settle()
 
-    def _settle(self, key: Key) -> None:
-        self._settling.discard(key)
-        if not self._closed and self._debouncers[key].settle(self.clock_ns()):
-            self._accept(key, self._debouncers[key].state, self.clock_ns())
+    def _poll_all(self, now_ns: int) -> None:
+        """Accept every input level that has held its stable time by ``now_ns``, in the order they did."""
+        got = [(since + d.stable_ns, since, key, on) for key, d in self._debouncers.items()
+               for on, since in d.poll(now_ns)]
+        for _due, since, key, on in sorted(got, key=lambda g: g[:2]):
+            self._accept(key, on, since)
+
+    def _schedule_settle(self) -> None:
+        """Check again when the next pending wire level will have held its stable time."""
+        dues = [d.due_ns() for d in self._debouncers.values() if d.unsettled]
+        if not dues or self._closed:
+            return
+        due = min(dues)
+        if self._settle_timer is not None:
+            if self._settle_due <= due:
+                return
+            self._settle_timer.cancel()
+        self._settle_due = due
+        self._settle_timer = self._loop.call_later(max(0, due - self.clock_ns()) / 1e9, self._settle)
+
+    def _settle(self) -> None:
+        self._settle_timer = None
+        if self._closed:
+            return
+        self._poll_all(self.clock_ns())
+        self._schedule_settle()            # more pending, or an injected clock has not moved far enough
 
     def _accept(self, key: Key, on: bool, at_ns: int) -> None:
         kind, ident = key
@@ -216,6 +238,8 @@ class Hub(MockControls):
     def close(self) -> None:
         """Stop the board link, release every pin and the strip. Safe to call twice."""
         self._closed = True
+        if getattr(self, "_settle_timer", None) is not None:
+            self._settle_timer.cancel()
         if getattr(self, "board_link", None) is not None:
             self.board_link.stop()
         if self.virtual_board is not None:

@@ -34,24 +34,27 @@ class MockControls:
         self._drive(seat, pressed)
 
     def mock_press(self, seat: int, long: bool = False) -> None:
-        """A clean press and release of seat ``seat``'s button; the hub clock jumps instead of sleeping.
+        """A clean press and release of seat ``seat``'s button; the hub clock jumps instead of sleeping
+        (past the button's stable time after each edge, so the filter accepts both at once).
 
         Needs an advanceable clock (SkewClock or ManualClock) -- raises TypeError otherwise.
         """
-        debounce = self.build.debounce_ms
-        if not self._advance(debounce + 1):
+        stable = self.build.button_stable_ms
+        if not self._advance(0):
             raise TypeError("mock_press needs an advanceable clock (hardware.clock.SkewClock/ManualClock)")
         self._drive(seat, True)
-        self._advance(self.build.long_press_ms + 1 if long else debounce + 1)
+        self._advance(self.build.long_press_ms + 1 if long else stable + 1)
         self._drive(seat, False)
+        self._advance(stable + 1)
 
     def mock_slot(self, slot: str, occupied: bool, tile: str | None = None) -> None:
-        """Put a tile in (``occupied=True``) or take it out of ``slot``: a GPIO edge, or a report from
-        the virtual sensor board for board slots (``tile`` is the tag id, board slots only)."""
+        """Put a tile in (``occupied=True``) or take it out of ``slot``: a clean GPIO edge after which the
+        hub clock jumps past the slot sensors' stable time, or a report from the virtual sensor board
+        for board slots (``tile`` is the tag id, board slots only)."""
         if self.build.slot(slot).source == "board":
             if self.virtual_board is None:
                 raise TypeError("mock_slot on a board slot needs a Hub.mock() hub")
             self.virtual_board.set_slot(slot, occupied, tile)
             return
-        self._advance(self.build.debounce_ms + 1)
         self._drive(slot, occupied)
+        self._advance(self.build.slot_stable_ms + 1)

@@ -167,3 +167,16 @@ def test_bad_toml_and_missing_file(tmp_path):
 
 def test_config_error_is_value_error():
     assert issubclass(ConfigError, ValueError)
+
+
+def test_input_filter_stable_times_per_input_kind(tmp_path):
+    b = default_build()
+    assert (b.button_stable_ms, b.slot_stable_ms) == (5, 30) and b.stable_ms("seat") == 5 and b.stable_ms("slot") == 30
+    assert "5 ms (buttons), 30 ms (slot sensors)" in b.describe()
+    assert_error(tmp_path, edited("button_stable_ms = 5 ", "button_stable_ms = 0 "), "timing.button_stable_ms", "1..50")
+    assert_error(tmp_path, edited("slot_stable_ms = 30 ", "slot_stable_ms = 900 "), "timing.slot_stable_ms", "1..500")
+
+
+def test_old_debounce_key_names_its_replacement(tmp_path):
+    assert_error(tmp_path, edited("[timing]", "[timing]\ndebounce_ms = 20"), "timing.debounce_ms",
+                 "button_stable_ms", "slot_stable_ms")

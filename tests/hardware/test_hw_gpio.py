@@ -1,4 +1,4 @@
-"""GPIO inputs on gpiozero MockPins: debounce, short/long presses, slot changes, thread hand-over."""
+"""GPIO inputs on gpiozero MockPins: the glitch filter (spikes, bounce, chatter), short/long presses, slot changes, thread hand-over."""
 from __future__ import annotations
 
 import asyncio
@@ -11,19 +11,28 @@ from hardware.events import ButtonPressed, SlotChanged
 from hardware.hub import Hub
 
 
-def test_debouncer_acts_on_first_edge_and_ignores_bounces():
-    d = Debouncer(20_000_000)
-    assert d.edge(True, 1_000) is True          # first edge accepted at once, no delay
-    for i, level in enumerate([False, True, False, True, False, True]):
-        assert d.edge(level, 1_000 + i * 1_000_000) is False
-    assert d.bounces == 6 and d.state is True and not d.unsettled
-    assert d.edge(False, 30_000_000) is True    # after the window: a real release
+def test_filter_drops_pulses_shorter_than_the_stable_time():
+    d = Debouncer(5_000_000)
+    assert d.edge(True, 0) == []                 # nothing counts at once
+    assert d.edge(False, 200_000) == []          # a 0.2 ms spike: undone before it held 5 ms
+    assert d.poll(50_000_000) == [] and d.state is False and d.glitches == 1
 
 
-def test_debouncer_settles_a_tap_shorter_than_the_window():
-    d = Debouncer(20_000_000)
-    assert d.edge(True, 0) and not d.edge(False, 5_000_000)
-    assert d.unsettled and d.settle(25_000_000) and d.state is False
+def test_filter_accepts_a_level_once_it_held_and_keeps_when_it_settled():
+    d = Debouncer(5_000_000)
+    for i in range(10):                          # 5 bounces in 5 ms (0.5 ms each level)
+        d.edge(i % 2 == 0, i * 500_000)
+    d.edge(True, 5_000_000)                      # then the contact holds
+    assert d.due_ns() == 10_000_000 and d.poll(9_999_999) == []
+    assert d.poll(10_000_000) == [(True, 5_000_000)]
+    assert d.edge(False, 80_000_000) == [] and d.unsettled
+    # an edge after a level held long enough reports that level first (no poll was needed)
+    assert d.edge(True, 90_000_000) == [(False, 80_000_000)] and d.unsettled
+
+
+def test_filter_with_zero_stable_time_accepts_each_edge():
+    d = Debouncer(0)
+    assert d.edge(True, 7) == [(True, 7)] and d.edge(False, 8) == [(False, 8)]
 
 
 async def _started(build=None, clock=None):
@@ -33,24 +42,91 @@ async def _started(build=None, clock=None):
     return hub, col
 
 
-def test_bouncing_button_gives_one_short_press(run):
+def wire(pin, clock, pattern) -> None:
+    """Drive a MockPin through ``pattern``: (level, ms) pairs, level "L" low or "H" high, then hold ms."""
+    for level, ms in pattern:
+        pin.drive_low() if level == "L" else pin.drive_high()
+        clock.advance(ms=ms)
+
+
+def test_a_spike_on_a_button_gives_no_press(run):
     async def body():
         clock = ManualClock()
         hub, col = await _started(clock=clock)
         try:
-            pin = hub.mock_pin(3)
-            for _ in range(3):          # press with six bounces, all inside 20 ms (clock frozen)
-                pin.drive_low()
-                pin.drive_high()
-            pin.drive_low()
-            clock.advance(ms=100)
-            pin.drive_high()            # release
-            pin.drive_low()             # release bounce
-            pin.drive_high()
+            wire(hub.mock_pin(3), clock, [("L", 0.2), ("H", 100)])     # 0.2 ms spike
+            hub.mock_press(3)                                          # then a clean press
             await col.wait_for(lambda ev: len(ev) >= 1)
-            await col.quiet(0.1)        # settle timers must not add anything
-            assert col.events == [ButtonPressed(3, False, clock(), 100_000_000)]
+            await col.quiet(0.05)
+            stable_ns = default_build().button_stable_ms * 1_000_000
+            assert col.events == [ButtonPressed(3, False, col.events[0].at_ns, stable_ns + 1_000_000)]
+            assert hub._debouncers[("seat", 3)].glitches == 1
+        finally:
+            hub.close()
+    run(body())
+
+
+def test_a_spike_on_a_slot_sensor_gives_no_event(run):
+    async def body():
+        clock = ManualClock()
+        hub, col = await _started(clock=clock)
+        try:
+            wire(hub.mock_pin("engine"), clock, [("L", 0.2), ("H", 200)])   # "tile placed, tile removed"
+            hub.mock_slot("seat4", True)
+            await col.wait_for(lambda ev: len(ev) >= 1)
+            await col.quiet(0.05)
+            assert [(e.slot, e.occupied) for e in col.events] == [("seat4", True)]
+            assert not hub.slots["engine"] and hub._debouncers[("slot", "engine")].glitches == 1
+        finally:
+            hub.close()
+    run(body())
+
+
+def test_a_press_with_25_ms_of_release_chatter_gives_one_press(run):
+    async def body():
+        clock = ManualClock()
+        hub, col = await _started(clock=clock)
+        try:
+            chatter = [("H", 2), ("L", 1), ("H", 3), ("L", 0.5), ("H", 4), ("L", 2), ("H", 1.5), ("L", 1),
+                       ("H", 4), ("L", 0.5), ("H", 3), ("L", 2.5)]            # 25 ms of a contact letting go
+            assert sum(ms for _, ms in chatter) == 25
+            wire(hub.mock_pin(2), clock, [("L", 300)] + chatter + [("H", 100)])
+            await col.wait_for(lambda ev: len(ev) >= 1)
+            await col.quiet(0.1)
+            assert [(e.seat, e.long) for e in col.events] == [(2, False)]
+            assert col.events[0].held_ns == 325_000_000      # from the press to the release that held
+        finally:
+            hub.close()
+    run(body())
+
+
+def test_five_bounces_in_5_ms_then_a_hold_give_one_press(run):
+    async def body():
+        clock = ManualClock()
+        hub, col = await _started(clock=clock)
+        try:
+            bounces = [("L", 0.5), ("H", 0.5)] * 5                    # 5 bounces in 5 ms
+            wire(hub.mock_pin(6), clock, bounces + [("L", 900), ("H", 50)])
+            await col.wait_for(lambda ev: len(ev) >= 1)
+            await col.quiet(0.1)
+            assert [(e.seat, e.long, e.held_ns) for e in col.events] == [(6, True, 900_000_000)]
             assert col.wrong_thread == 0
+        finally:
+            hub.close()
+    run(body())
+
+
+def test_slot_sensor_chatter_while_a_tile_slides_in_gives_one_change(run):
+    async def body():
+        clock = ManualClock()
+        hub, col = await _started(clock=clock)
+        try:
+            slide = [("L", 3), ("H", 10), ("L", 20), ("H", 5), ("L", 500), ("H", 200)]
+            wire(hub.mock_pin("mexican"), clock, slide)
+            await col.wait_for(lambda ev: len(ev) >= 2)
+            await col.quiet(0.05)
+            assert [(e.slot, e.occupied) for e in col.events] == [("mexican", True), ("mexican", False)]
+            assert col.events[1].at_ns - col.events[0].at_ns == 500_000_000
         finally:
             hub.close()
     run(body())
@@ -78,29 +154,10 @@ def test_press_held_exactly_threshold_is_long(run):
         clock = ManualClock()
         hub, col = await _started(clock=clock)
         try:
-            hub.mock_button(2, True)
-            clock.advance(ms=default_build().long_press_ms)
-            hub.mock_button(2, False)
-            clock.advance(ms=50)
-            hub.mock_button(2, True)
-            clock.advance(ms=default_build().long_press_ms - 1)
-            hub.mock_button(2, False)
+            long_ms = default_build().long_press_ms
+            wire(hub.mock_pin(2), clock, [("L", long_ms), ("H", 50), ("L", long_ms - 1), ("H", 50)])
             await col.wait_for(lambda ev: len(ev) >= 2)
             assert [e.long for e in col.events] == [True, False]
-        finally:
-            hub.close()
-    run(body())
-
-
-def test_tap_shorter_than_debounce_is_still_reported(run):
-    async def body():
-        clock = ManualClock()
-        hub, col = await _started(clock=clock)
-        try:
-            hub.mock_button(1, True)
-            hub.mock_button(1, False)     # same instant: a bounce, then the contact stays up
-            await col.wait_for(lambda ev: len(ev) >= 1)   # the settle timer accepts the release
-            assert col.events == [ButtonPressed(1, False, clock(), 0)]
         finally:
             hub.close()
     run(body())
@@ -111,9 +168,7 @@ def test_slot_changes_debounced(run):
         clock = ManualClock()
         hub, col = await _started(clock=clock)
         try:
-            pin = hub.mock_pin("engine")
-            pin.drive_low(); pin.drive_high(); pin.drive_low()       # reed switch chatter
-            clock.advance(ms=500)
+            wire(hub.mock_pin("engine"), clock, [("L", 1), ("H", 1), ("L", 500)])   # reed switch chatter
             hub.mock_slot("seat4", True)
             hub.mock_slot("engine", False)
             await col.wait_for(lambda ev: len(ev) >= 3)

@@ -139,11 +139,16 @@ def test_a_bouncing_button_gives_one_draw(tmp_path):
         try:
             st.setup_game(PIN, NAMES, "hub", 9, {})
             st.start_round(PIN)
-            pin = st.hub.mock_pin(0)
-            for _ in range(4):                         # a contact bouncing within the debounce time
+            pin, clock = st.hub.mock_pin(0), st.hub.clock_ns
+            for _ in range(4):                         # a contact bouncing, each level shorter than it must hold
                 pin.drive_low()
+                clock.advance(ms=0.5)
                 pin.drive_high()
-            st.hub.clock_ns.advance(st.hub.build.debounce_ms + 5)
+                clock.advance(ms=0.5)
+            pin.drive_low()                            # then held down, released and left
+            clock.advance(ms=100)
+            pin.drive_high()
+            clock.advance(ms=st.hub.build.button_stable_ms + 5)
             await wait_for(lambda: st.referee.game.current.events, what="the draw")
             await asyncio.sleep(0.1)
             events = st.referee.game.current.events
