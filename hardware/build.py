@@ -32,7 +32,8 @@ class SlotSpec:
 @dataclass(frozen=True)
 class StripSpec:
     """The WS2812/SK6812 strip: ``count`` LEDs, colour ``order``, ``brightness`` 0..255, data ``gpio``,
-    rpi-ws281x ``channel``, ``dma`` channel, ``freq_hz``, ``invert``; ``ring`` the centre ring LEDs."""
+    rpi-ws281x ``channel``, ``dma`` channel, ``freq_hz``, ``invert``; ``ring`` the centre ring LEDs;
+    ``driver`` one of hardware.leds.DRIVERS ("auto" picks by the board model)."""
 
     count: int
     order: str
@@ -44,6 +45,30 @@ class StripSpec:
     freq_hz: int
     invert: bool
     ring: tuple[int, ...]
+    driver: str = "auto"
+
+
+@dataclass(frozen=True)
+class PowerSpec:
+    """The 5 V supply: ``supply_amps``; ``led_full_white_ma`` one LED draws at full white and full
+    brightness; ``other_amps`` the Pi and the rest on the same supply."""
+
+    supply_amps: float
+    led_full_white_ma: float
+    other_amps: float
+
+    def led_amps(self, strip: "StripSpec") -> float:
+        """Worst case LED current (A): every LED full white at the strip's brightness."""
+        return strip.count * self.led_full_white_ma * strip.brightness / 255 / 1000
+
+    def describe(self, strip: "StripSpec") -> str:
+        """One line: the worst case current against the supply."""
+        led = self.led_amps(strip)
+        total = led + self.other_amps
+        return (f"power: {strip.count} LEDs at full white, brightness {strip.brightness}/255: {led:.2f} A "
+                f"({self.led_full_white_ma:g} mA each at full brightness) + {self.other_amps:g} A for the Pi "
+                f"and the rest = {total:.2f} A of a {self.supply_amps:g} A supply "
+                f"({100 * total / self.supply_amps:.0f}%)")
 
 
 @dataclass(frozen=True)
@@ -81,6 +106,7 @@ class HubBuild:
     strip: StripSpec
     buzzer: BuzzerSpec | None
     board: BoardSpec | None
+    power: PowerSpec | None = None
 
     @property
     def debounce_ms(self) -> int:
@@ -132,7 +158,7 @@ class HubBuild:
             f"  serial console on GPIO14/15: {'yes' if self.serial_console else 'no'}",
             f"  LED strip: {st.count} LEDs, order {st.order}, brightness {st.brightness}/255, "
             f"GPIO{st.gpio} ({st.bus}, channel {st.channel}), DMA {st.dma}, {st.freq_hz} Hz"
-            + (", inverted" if st.invert else ""),
+            + (", inverted" if st.invert else "") + f", driver {st.driver}",
             f"  centre ring LEDs: {_ranges(st.ring)}",
             "  slots:",
         ]
@@ -152,6 +178,8 @@ class HubBuild:
                          f"silence, reopen every {b.reconnect_ms} ms")
         else:
             lines.append("  sensor board: none")
+        if self.power:
+            lines.append("  " + self.power.describe(self.strip))
         return "\n".join(lines)
 
 

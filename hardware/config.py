@@ -10,20 +10,21 @@ from pathlib import Path
 from typing import Any
 
 from hardware import pinrules as pr
-from hardware.build import BoardSpec, BuzzerSpec, HubBuild, InputSpec, SlotSpec, StripSpec
+from hardware.build import BoardSpec, BuzzerSpec, HubBuild, InputSpec, PowerSpec, SlotSpec, StripSpec
 
 __all__ = ["ConfigError", "HubBuild", "load_build", "loads_build", "default_build", "REFERENCE_BUILD"]
 
 #: The reference 8-seat build shipped in the repository.
 REFERENCE_BUILD = Path(__file__).resolve().parent.parent / "firmware_config" / "reference-8-seat.toml"
 
-_TOP = {"hub", "timing", "inputs", "slots", "buttons", "leds", "buzzer", "sensor_board"}
+_TOP = {"hub", "timing", "inputs", "slots", "buttons", "leds", "buzzer", "sensor_board", "power"}
 _HUB = {"name", "seats", "serial_console"}
 _TIMING = {"button_stable_ms", "slot_stable_ms", "long_press_ms"}
 _INPUT = {"pull", "active_low"}
 _SLOT = {"source", "pin", "pull", "active_low", "leds"}
 _BUTTON = {"pin", "pull", "active_low"}
-_LEDS = {"count", "order", "brightness", "gpio", "channel", "dma", "freq_hz", "invert", "ring"}
+_LEDS = {"count", "order", "brightness", "gpio", "channel", "dma", "freq_hz", "invert", "ring", "driver"}
+_POWER = {"supply_amps", "led_full_white_ma", "other_amps"}
 _BUZZER = {"pin", "active_high"}
 _BOARD = {"port", "baud", "heartbeat_timeout_ms", "reconnect_ms"}
 _BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
@@ -158,30 +159,69 @@ class _Validator:
                 if s.source == "board":
                     raise self.err(f"slots.{s.name}.source", "'board' but there is no [sensor_board] table",
                                    "'gpio', or add a [sensor_board] table")
+        power = self.power(self.table(data, "power", _POWER), strip)
         self.check_leds(slots, strip)
         self.check_pins(slots, buttons, buzzer, strip, console)
         return HubBuild(self.path, name, seats, console, button_stable, slot_stable, long_press, slots, buttons, strip,
-                        buzzer, board)
+                        buzzer, board, power)
 
     def strip(self, t: dict) -> StripSpec:
+        from hardware import leds as drv
         count = self.int_(t, "leds", "count", 1, 1024)
         order = self.choice(t, "leds", "order", pr.LED_ORDERS, "GRB")
+        driver = self.choice(t, "leds", "driver", drv.DRIVERS, "auto")
         gpio = t.get("gpio")
-        if gpio not in pr.LED_BUSES:
-            raise self.err("leds.gpio", f"GPIO{gpio} cannot drive a WS2812 strip with rpi-ws281x",
-                           "10 (SPI), 12 or 18 (PWM0), 13 or 19 (PWM1), 21 (PCM)")
-        bus, channel, _ = pr.LED_BUSES[gpio]
+        if driver == "pi5-pio":
+            free = sorted(pr.HEADER_GPIOS - set(pr.RESERVED_GPIOS))
+            if gpio not in free:
+                raise self.err("leds.gpio", f"GPIO{gpio!r} is not a header GPIO the Pi 5's PIO can drive",
+                               "GPIO " + ", ".join(map(str, free)))
+            bus, channel = "PIO", 0
+        else:
+            if gpio not in pr.LED_BUSES or (driver == "spidev" and gpio != 10):
+                raise self.err("leds.gpio", f"GPIO{gpio} cannot drive a WS2812 strip with leds.driver = {driver!r}",
+                               "10 (SPI)" if driver == "spidev" else
+                               "10 (SPI), 12 or 18 (PWM0), 13 or 19 (PWM1), 21 (PCM); any GPIO with driver 'pi5-pio'")
+            bus, channel, _ = pr.LED_BUSES[gpio]
         if t.get("channel", channel) != channel:
             raise self.err("leds.channel", f"{t['channel']!r} does not match GPIO{gpio} ({bus})", str(channel))
-        dma = self.int_(t, "leds", "dma", 1, 14, 10)
-        if dma not in pr.ALLOWED_DMA:
-            raise self.err("leds.dma", "DMA 5 is used by the SD card on current kernels",
-                           ", ".join(map(str, sorted(pr.ALLOWED_DMA))) + " (10 recommended)")
+        dma = self.int_(t, "leds", "dma", 0, 14, 10)
+        if dma not in drv.SAFE_DMA:
+            raise self.err("leds.dma", f"DMA channel {dma} is not one rpi-ws281x calls safe (the GPU firmware "
+                           "and the SD card use the low channels: 5 on current kernels, 2 on a Pi 4)", "10")
+        freq = self.choice(t, "leds", "freq_hz", (800_000, 400_000), 800_000)
+        if bus == "SPI0":
+            drivers = ["spidev"] if driver == "spidev" else ["ws281x"] + (["spidev"] if driver == "auto" else [])
+            limit = min(drv.max_spi_leds(d, order, freq) for d in drivers)
+            if count > limit:
+                raise self.err("leds.count", f"{count} LEDs do not fit one SPI frame: the spidev buffer is "
+                               f"{drv.SPIDEV_BUFSIZ} bytes (rpi-ws281x sends 12 bytes per LED)",
+                               f"at most {limit} LEDs on SPI (GPIO10), or a PWM pin (GPIO18) on a Pi 1-4, "
+                               "or leds.driver = 'pi5-pio' on a Pi 5")
         return StripSpec(count=count, order=order, brightness=self.int_(t, "leds", "brightness", 0, 255, 128),
-                         gpio=gpio, channel=channel, bus=bus, dma=dma,
-                         freq_hz=self.choice(t, "leds", "freq_hz", (800_000, 400_000), 800_000),
+                         gpio=gpio, channel=channel, bus=bus, dma=dma, freq_hz=freq,
                          invert=self.bool_(t, "leds", "invert", False),
-                         ring=self.leds(t.get("ring"), "leds.ring", count))
+                         ring=self.leds(t.get("ring"), "leds.ring", count), driver=driver)
+
+    def number(self, t: dict, k: str, lo: float, hi: float, default: float | None = None) -> float:
+        v, key = t.get(k, default), f"power.{k}"
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
+            raise self.err(key, "missing" if v is None else f"{v!r} is out of range or not a number",
+                           f"a number {lo:g}..{hi:g}")
+        return float(v)
+
+    def power(self, t: dict, strip: StripSpec) -> PowerSpec:
+        power = PowerSpec(self.number(t, "supply_amps", 0.5, 100), self.number(t, "led_full_white_ma", 1, 200, 60),
+                          self.number(t, "other_amps", 0, 20, 0))
+        led = power.led_amps(strip)
+        if led + power.other_amps > power.supply_amps:
+            per_step = strip.count * power.led_full_white_ma / 255 / 1000
+            best = int((power.supply_amps - power.other_amps) / per_step) if per_step else 255
+            raise self.err("leds.brightness", f"{strip.count} LEDs at full white and brightness {strip.brightness}/255 "
+                           f"draw {led:.2f} A + power.other_amps {power.other_amps:g} A = "
+                           f"{led + power.other_amps:.2f} A, over power.supply_amps {power.supply_amps:g} A",
+                           f"brightness at most {max(0, min(255, best))} for this supply, or a larger supply")
+        return power
 
     def slots(self, data: dict, seats: int, defaults: dict, count: int) -> tuple[SlotSpec, ...]:
         names = ["engine", "mexican"] + [f"seat{i}" for i in range(seats)]
@@ -244,9 +284,10 @@ class _Validator:
         uses += [(f"buttons.seat{i}", b) for i, b in enumerate(buttons)]
         if buzzer:
             uses.append(("buzzer.pin", InputSpec(buzzer.pin, "off", False)))
-        free = pr.usable_input_pins(strip.gpio, console)
+        claimed = frozenset({strip.gpio}) if strip.bus == "PIO" else pr.LED_BUSES[strip.gpio][2]
+        free = pr.usable_input_pins(strip.gpio, console, claimed)
         allowed = "GPIO " + ", ".join(map(str, free)) + " (not already used)"
-        bus, _, claimed = pr.LED_BUSES[strip.gpio]
+        bus = strip.bus
         seen: dict[int, str] = {}
         for key, spec in uses:
             pin = spec.pin

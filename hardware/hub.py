@@ -87,15 +87,15 @@ class Hub(MockControls):
 
     @classmethod
     def real(cls, build: HubBuild) -> "Hub":
-        """A hub on the Pi's GPIO (lgpio unless GPIOZERO_PIN_FACTORY says otherwise), the rpi-ws281x strip
-        and the sensor board's serial port. Raises HardwareUnavailable (cause and fix) off-Pi, without
-        touching rpi-ws281x."""
+        """A hub on the Pi's GPIO (lgpio unless GPIOZERO_PIN_FACTORY says otherwise), the LED strip's
+        driver (``leds.driver``, hardware.leds) and the sensor board's serial port. Raises
+        HardwareUnavailable (cause and fix) off-Pi, without importing any LED library."""
+        from hardware.leds import open_strip
         from hardware.pi import real_pin_factory, require_pi
-        from hardware.strip import open_ws281x
         model = require_pi("the real hub hardware")
         factory = real_pin_factory(model)
         try:
-            strip = open_ws281x(build.strip)
+            strip = open_strip(build.strip, model)
         except Exception:
             factory.close()
             raise

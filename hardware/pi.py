@@ -18,9 +18,10 @@ class HardwareUnavailable(RuntimeError):
         super().__init__(f"{what}: {cause}. Fix: {fix}")
 
 
-def pi_model(model_files: tuple[Path, ...] = MODEL_FILES) -> str | None:
-    """The device-tree model string ("Raspberry Pi 5 Model B Rev 1.0"), or None when not on a Pi."""
-    for f in model_files:
+def pi_model(model_files: tuple[Path, ...] | None = None) -> str | None:
+    """The device-tree model string ("Raspberry Pi 5 Model B Rev 1.0"), or None when not on a Pi.
+    ``model_files`` default: MODEL_FILES (read when called)."""
+    for f in model_files or MODEL_FILES:
         try:
             model = f.read_bytes().rstrip(b"\0\n").decode("ascii", "replace")
         except OSError:
@@ -30,8 +31,9 @@ def pi_model(model_files: tuple[Path, ...] = MODEL_FILES) -> str | None:
     return None
 
 
-def require_pi(what: str, model_files: tuple[Path, ...] = MODEL_FILES) -> str:
+def require_pi(what: str, model_files: tuple[Path, ...] | None = None) -> str:
     """Return the Pi model or raise HardwareUnavailable naming ``what`` needed it."""
+    model_files = model_files or MODEL_FILES
     model = pi_model(model_files)
     if model is None:
         raise HardwareUnavailable(
@@ -44,11 +46,15 @@ def require_pi(what: str, model_files: tuple[Path, ...] = MODEL_FILES) -> str:
 def real_pin_factory(model: str):
     """Create the gpiozero pin factory for a real Pi, explicitly.
 
-    ``GPIOZERO_PIN_FACTORY`` (e.g. "lgpio", "rpigpio") wins when set; otherwise lgpio, which is the
-    only one that works on a Pi 5 and works on every other model. Raises HardwareUnavailable.
+    ``GPIOZERO_PIN_FACTORY`` (e.g. "lgpio", "rpigpio"; "mock" for gpiozero's MockFactory) wins when
+    set; otherwise lgpio, which is the only one that works on a Pi 5 and works on every other model.
+    Raises HardwareUnavailable.
     """
     name = os.environ.get("GPIOZERO_PIN_FACTORY", "lgpio")
     try:
+        if name == "mock":
+            from gpiozero.pins.mock import MockFactory
+            return MockFactory()
         if name == "lgpio":
             from gpiozero.pins.lgpio import LGPIOFactory
             return LGPIOFactory()

@@ -29,16 +29,16 @@ LED_BUSES: dict[int, tuple[str, int, frozenset[int]]] = {
     10: ("SPI0", 0, frozenset({7, 8, 9, 10, 11})),
 }
 
-#: DMA channels rpi-ws281x may use; 5 is used by the SD card on current kernels (corrupts it).
-ALLOWED_DMA = frozenset(set(range(1, 15)) - {5})
-
 #: Colour orders: 3 letters for WS2812 (WS2811_STRIP_*), 4 letters for SK6812 RGBW (SK6812_STRIP_*).
 LED_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "RBGW", "GRBW", "GBRW", "BRGW", "BGRW")
 
 
-def usable_input_pins(led_gpio: int, serial_console: bool) -> list[int]:
-    """Return the GPIO numbers a build may use for sensors, buttons and the buzzer."""
-    claimed = set(RESERVED_GPIOS) | set(LED_BUSES.get(led_gpio, ("", 0, frozenset()))[2])
+def usable_input_pins(led_gpio: int, serial_console: bool, led_claims: frozenset[int] | None = None) -> list[int]:
+    """Return the GPIO numbers a build may use for sensors, buttons and the buzzer; ``led_claims`` are the
+    GPIOs the LED driver takes (default: the rpi-ws281x bus of ``led_gpio``)."""
+    if led_claims is None:
+        led_claims = LED_BUSES.get(led_gpio, ("", 0, frozenset()))[2]
+    claimed = set(RESERVED_GPIOS) | set(led_claims)
     if serial_console:
         claimed |= SERIAL_CONSOLE_GPIOS
     return sorted(HEADER_GPIOS - claimed)

@@ -5,14 +5,11 @@ interface: colours are packed ints ``(w << 24) | (r << 16) | (g << 8) | b`` (see
 """
 from __future__ import annotations
 
-from collections import deque
-
-import os
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 
-from hardware.build import HubBuild, StripSpec
-from hardware.pi import HardwareUnavailable, require_pi
+from hardware.build import HubBuild
 
 RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
@@ -68,23 +65,15 @@ def _check(c) -> RGB:
     return (c[0], c[1], c[2])
 
 
-class RecordingStrip:
-    """A PixelStrip stand-in that keeps every frame shown.
+class PixelStore:
+    """rpi-ws281x's PixelStrip interface over a list of packed colours; subclasses define ``show()``."""
 
-    ``frames`` holds tuples of (r, g, b) (before brightness), one per ``show()``;
-    ``frame_times_ns`` holds the ``time.monotonic_ns()`` of each show. ``keep`` bounds both to the
-    newest ``keep`` frames (a long-running mock station animates at 20 frames a second).
-    """
-
-    def __init__(self, num: int, brightness: int = 255, keep: int | None = None):
+    def __init__(self, num: int, brightness: int = 255):
         self._pixels = [0] * num
         self._brightness = brightness
-        self.began = False
-        self.frames: deque[tuple[RGB, ...]] = deque(maxlen=keep)
-        self.frame_times_ns: deque[int] = deque(maxlen=keep)
 
     def begin(self) -> None:
-        self.began = True
+        """Nothing to start (rpi-ws281x's strips start here)."""
 
     def numPixels(self) -> int:  # noqa: N802 -- rpi-ws281x names
         return len(self._pixels)
@@ -107,6 +96,33 @@ class RecordingStrip:
     def getBrightness(self) -> int:  # noqa: N802
         return self._brightness
 
+    def wire_bytes(self, order: str) -> bytes:
+        """The frame as the strip's wire wants it: per LED one byte per letter of ``order`` ("GRB",
+        "GRBW", ...), each scaled by the brightness as rpi-ws281x does (``c * (b + 1) >> 8``)."""
+        scale, out = self._brightness + 1, bytearray()
+        for c in self._pixels:
+            parts = {"W": c >> 24 & 255, "R": c >> 16 & 255, "G": c >> 8 & 255, "B": c & 255}
+            out += bytes(parts[k] * scale >> 8 for k in order)
+        return bytes(out)
+
+
+class RecordingStrip(PixelStore):
+    """A PixelStrip stand-in that keeps every frame shown.
+
+    ``frames`` holds tuples of (r, g, b) (before brightness), one per ``show()``;
+    ``frame_times_ns`` holds the ``time.monotonic_ns()`` of each show. ``keep`` bounds both to the
+    newest ``keep`` frames (a long-running mock station animates at 20 frames a second).
+    """
+
+    def __init__(self, num: int, brightness: int = 255, keep: int | None = None):
+        super().__init__(num, brightness)
+        self.began = False
+        self.frames: deque[tuple[RGB, ...]] = deque(maxlen=keep)
+        self.frame_times_ns: deque[int] = deque(maxlen=keep)
+
+    def begin(self) -> None:
+        self.began = True
+
     def show(self) -> None:
         self.frames.append(tuple(unpack(c) for c in self._pixels))
         self.frame_times_ns.append(time.monotonic_ns())
@@ -116,38 +132,3 @@ class RecordingStrip:
         """The most recent frame shown, or None."""
         return self.frames[-1] if self.frames else None
 
-
-def open_ws281x(spec: StripSpec):
-    """Create and start an ``rpi_ws281x.PixelStrip`` for ``spec``; raises HardwareUnavailable.
-
-    Checks, before touching the library: this is a Pi (a failed begin() off-Pi can crash at exit),
-    the module imports, root for PWM/PCM (DMA via /dev/mem), /dev/spidev0.0 for SPI.
-    """
-    what = f"LED strip on GPIO{spec.gpio} ({spec.bus})"
-    model = require_pi(what)
-    if "Raspberry Pi 5" in model and spec.bus != "SPI0":
-        raise HardwareUnavailable(what, f"{model}: rpi-ws281x cannot drive PWM/PCM on the Pi 5's RP1 chip",
-                                  "wire the strip to GPIO10 (SPI) and set leds.gpio = 10")
-    try:
-        import rpi_ws281x
-    except ImportError as exc:
-        raise HardwareUnavailable(what, f"the rpi_ws281x module is missing ({exc})",
-                                  "pip install rpi-ws281x (the project's [pi] extra)") from None
-    if spec.bus == "SPI0":
-        if not os.path.exists("/dev/spidev0.0"):
-            raise HardwareUnavailable(what, "/dev/spidev0.0 does not exist",
-                                      "add dtparam=spi=on to /boot/firmware/config.txt and reboot")
-    elif os.geteuid() != 0:
-        raise HardwareUnavailable(what, f"{spec.bus} needs root for DMA through /dev/mem",
-                                  "run the station as root (the systemd unit does), or move the strip to SPI")
-    kind = "SK6812_STRIP_" if len(spec.order) == 4 else "WS2811_STRIP_"
-    strip_type = getattr(rpi_ws281x.ws, kind + spec.order, None) or getattr(rpi_ws281x, kind + spec.order)
-    strip = rpi_ws281x.PixelStrip(spec.count, spec.gpio, spec.freq_hz, spec.dma, spec.invert,
-                                  spec.brightness, spec.channel, strip_type)
-    try:
-        strip.begin()
-    except RuntimeError as exc:
-        raise HardwareUnavailable(what, f"ws2811_init failed: {exc}",
-                                  "check no other process drives the strip (busy DMA/PWM), "
-                                  "dtparam=audio=off for PWM, leds.dma = 10, and run as root") from None
-    return strip

@@ -192,12 +192,16 @@ choose_config() {
 import sys
 from hardware.config import load_build
 b = load_build(sys.argv[1])
-print(b.strip.gpio, b.strip.bus, b.strip.count, "board" if b.board else "noboard", b.name)
+print(b.strip.gpio, b.strip.bus, b.strip.count, "board" if b.board else "noboard", b.strip.driver, b.name)
 ' "$CONFIG")"
-    read -r LED_GPIO LED_BUS LED_COUNT BOARD BUILD_NAME <<<"$facts"
+    read -r LED_GPIO LED_BUS LED_COUNT BOARD LED_DRIVER BUILD_NAME <<<"$facts"
     note "LED strip on GPIO$LED_GPIO ($LED_BUS), $LED_COUNT LEDs; sensor board: $([[ $BOARD == board ]] && echo yes || echo no)"
-    if [[ "$PI_MODEL" == "Raspberry Pi 5"* && "$LED_BUS" != SPI0 ]]; then
-        die "$PI_MODEL: rpi-ws281x cannot drive $LED_BUS on the Pi 5; wire the strip to GPIO10 (SPI) and set leds.gpio = 10"
+    if [[ "$PI_MODEL" == "Raspberry Pi 5"* && "$LED_DRIVER" == ws281x ]]; then
+        die "$PI_MODEL: rpi-ws281x has no Pi 5 support; set leds.driver = \"auto\" (PIO on GPIO$LED_GPIO, or spidev on GPIO10)"
+    fi
+    if [[ "$PI_MODEL" == "Raspberry Pi 5"* && "$LED_DRIVER" == auto && "$LED_BUS" != SPI0 ]]; then
+        LED_BUS=PIO      # auto on a Pi 5: Adafruit's PIO driver, no root, no config.txt change
+        note "Pi 5: the strip is driven by the RP1's PIO (leds.driver auto)"
     fi
 }
 
@@ -269,7 +273,11 @@ install_code() {
         run "$PYTHON" -m venv --system-site-packages "$PREFIX/venv"
     fi
     run "$PREFIX/venv/bin/pip" install --quiet --upgrade pip
-    run "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}[pi]"
+    if [[ "$PI_MODEL" == "Raspberry Pi 5"* ]]; then   # Adafruit's PIO NeoPixel driver: Pi 5 only
+        run "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}[pi,pi5]"
+    else
+        run "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}[pi]"
+    fi
     # the station runs with a read-only /opt: compile once here
     run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web"
     run "$PREFIX/venv/bin/station" check-config "$CONFIG"
@@ -323,6 +331,7 @@ install_config() {
 
 boot_config() {
     step "LED strip: $LED_BUS on GPIO$LED_GPIO"
+    if [[ "$LED_BUS" == PIO ]]; then note "the Pi 5's PIO needs no config.txt setting"; return; fi
     local cfg="" f
     for f in /boot/firmware/config.txt /boot/config.txt; do
         if [[ -f "$ROOT$f" ]]; then cfg="$f"; break; fi
@@ -379,9 +388,9 @@ install_unit() {
     step "Installing the $UNIT_NAME unit"
     local changed=0 dropin=/etc/systemd/system/$UNIT_NAME.d/pwm-root.conf
     put_file "/etc/systemd/system/$UNIT_NAME" 0644 <"$SRC/systemd/$UNIT_NAME" && changed=1
-    if [[ "$LED_BUS" == SPI0 ]]; then
+    if [[ "$LED_BUS" == SPI0 || "$LED_BUS" == PIO ]]; then
         remove_file "$dropin" && changed=1
-        note "hardened: runs as $APP_USER (SPI needs no root)"
+        note "hardened: runs as $APP_USER ($LED_BUS needs no root)"
     else
         put_file "$dropin" 0644 <"$SRC/systemd/pwm-root.conf" && changed=1
         note "$LED_BUS needs root for DMA: the station runs as root through the pwm-root.conf drop-in (see docs/install.md)"

@@ -123,10 +123,20 @@ def test_dry_run_on_a_pi5_with_the_spi_build(fake):
     assert not fake.log.exists()
 
 
-def test_a_pwm_build_is_refused_on_a_pi5(fake):
+def test_the_reference_build_on_a_pi5_uses_the_pio_driver_without_root(fake):
     res = fake("--dry-run", "--config", REFERENCE, model=PI5)
+    assert res.returncode == 0, res.stdout + res.stderr
+    out = res.stdout
+    assert "PIO" in out and "dtparam" not in out and "pwm-root.conf" not in out and "REBOOT" not in out
+    assert "pi5" in next(ln for ln in out.splitlines() if "pip install --quiet -e" in ln)   # Adafruit's driver
+
+
+def test_the_ws281x_driver_is_refused_on_a_pi5(fake, tmp_path):
+    forced = tmp_path / "ws281x.toml"
+    forced.write_text((ROOT / REFERENCE).read_text().replace('driver = "auto"', 'driver = "ws281x"'))
+    res = fake("--dry-run", "--config", str(forced), model=PI5)
     assert res.returncode != 0
-    assert "cannot drive PWM0 on the Pi 5" in res.stderr and "GPIO10" in res.stderr
+    assert "rpi-ws281x has no Pi 5 support" in res.stderr and 'leds.driver = "auto"' in res.stderr
 
 
 def test_an_invalid_config_aborts_with_check_configs_message(fake, tmp_path):

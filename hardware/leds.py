@@ -1,0 +1,225 @@
+"""LED strip drivers behind the one strip seam (rpi-ws281x's ``PixelStrip`` interface), chosen by
+``leds.driver``, and the limits ``station check-config`` checks them against.
+
+- ``ws281x``: rpi-ws281x on a Pi 1-4 (PWM on GPIO12/18 or 13/19, PCM on GPIO21, SPI on GPIO10).
+  rpi-ws281x 5.0 has no Pi 5 entries (``ws2811_init`` error -3) and its SPI path opens /dev/gpiomem.
+- ``pi5-pio``: on a Pi 5, Adafruit's ``adafruit-blinka-raspberry-pi5-neopixel`` (the RP1's PIO
+  through /dev/pio0, any header GPIO).
+- ``spidev``: NeoPixel bits over SPI0 MOSI (GPIO10) through the kernel's spidev (``spidev`` module),
+  3 SPI bits per LED bit at 2.4 MHz; works on every Pi with ``dtparam=spi=on``.
+- ``auto``: by the board model (/proc/device-tree/model): Pi 5 -> ``spidev`` on GPIO10, else
+  ``pi5-pio``; any other Pi -> ``ws281x``.
+
+Every library is imported only here, only after the model says this is a Pi; nothing creates a
+strip off a Pi. A driver that cannot start raises HardwareUnavailable (cause and fix); the station
+exits 3 with it. rpi-ws281x registers an exit handler in ``PixelStrip()`` that calls
+``ws2811_fini`` on a strip whose ``begin()`` failed: a null-pointer read, SIGSEGV (exit 139) at
+exit. :func:`open_strip` disarms it before raising.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+
+from hardware.build import StripSpec
+from hardware.pi import HardwareUnavailable, require_pi
+from hardware.strip import PixelStore
+
+DRIVERS = ("auto", "ws281x", "pi5-pio", "spidev")
+#: rpi-ws281x's advice: DMA 10. Lower channels belong to the GPU firmware and the SD card (5 on
+#: current kernels, 2 on a Pi 4's SD controller); 11-14 are "lite" channels it was not tested on.
+SAFE_DMA = frozenset({10})
+#: The spidev driver's default buffer (/sys/module/spidev/parameters/bufsiz): one transfer at most.
+SPIDEV_BUFSIZ = 4096
+SPI_HZ = 2_400_000           #: 3 SPI bits per LED bit at 800 kHz
+RESET_US = 80                #: WS2812B latch: >= 50 us low (80 us for the newer parts)
+
+#: ws2811_init / ws2811_render return codes (rpi-ws281x ws2811.h) -> what to do about them.
+WS2811_FIXES = {
+    -3: "rpi-ws281x does not know this board (a Pi 5, or a board newer than the library): on a Pi 5 "
+        "set leds.driver = 'auto' (or 'pi5-pio' / 'spidev'); else upgrade rpi-ws281x",
+    -4: "run the station as root (the pwm-root.conf drop-in does), or move the strip to SPI",
+    -5: "run the station as root (DMA needs /dev/mem), or move the strip to SPI (GPIO10)",
+    -6: "run the station as root (DMA needs /dev/mem), or move the strip to SPI (GPIO10)",
+    -9: "run as root (the VideoCore mailbox /dev/vcio), or move the strip to SPI",
+    -10: "use leds.dma = 10 and check no other program drives LEDs",
+    -11: "use a GPIO rpi-ws281x can drive: 10 (SPI), 12/18 (PWM0), 13/19 (PWM1), 21 (PCM)",
+    -12: "PCM is taken: remove I2S sound overlays (dtparam=i2s=off) and reboot",
+    -13: "add dtparam=spi=on to /boot/firmware/config.txt, reboot, and add the user to the 'spi' group",
+    -14: f"the frame is larger than spidev's buffer ({SPIDEV_BUFSIZ} bytes): fewer LEDs on SPI, or a PWM pin",
+}
+
+
+def ws281x_spi_bytes(count: int, freq_hz: int = 800_000) -> int:
+    """Bytes rpi-ws281x sends per SPI frame for ``count`` LEDs: 4 colour slots x 8 bits x 3 SPI bits
+    (12 bytes) per LED plus a 55 us reset, rounded as its PWM_BYTE_COUNT does (339 LEDs fit 4,096)."""
+    bits = count * 4 * 8 * 3 + (55 * freq_hz * 3) // 1_000_000
+    return ((bits >> 3) & ~7) + 8
+
+
+def spidev_bytes(count: int, order: str) -> int:
+    """Bytes the ``spidev`` driver sends per frame: one leading low byte, 3 bytes per colour byte, the reset."""
+    return 1 + count * len(order) * 3 + (RESET_US * SPI_HZ) // 8_000_000
+
+
+def max_spi_leds(driver: str, order: str, freq_hz: int = 800_000, bufsiz: int = SPIDEV_BUFSIZ) -> int:
+    """The most LEDs one SPI frame of ``driver`` ("ws281x" or "spidev") can carry in ``bufsiz`` bytes."""
+    size = ws281x_spi_bytes if driver == "ws281x" else (lambda n, _f: spidev_bytes(n, order))
+    n = 0
+    while size(n + 1, freq_hz) <= bufsiz:
+        n += 1
+    return n
+
+
+def choose_driver(spec: StripSpec, model: str) -> str:
+    """The driver for ``spec`` on ``model``; raises HardwareUnavailable when the pair cannot work."""
+    pi5 = model.startswith("Raspberry Pi 5") or "Compute Module 5" in model or model.startswith("Raspberry Pi 500")
+    what = f"LED strip on GPIO{spec.gpio} (leds.driver = {spec.driver!r})"
+    driver = spec.driver
+    if driver == "auto":
+        driver = ("spidev" if spec.gpio == 10 else "pi5-pio") if pi5 else "ws281x"
+    if driver == "ws281x" and pi5:
+        raise HardwareUnavailable(what, f"{model}: rpi-ws281x 5.0 has no Pi 5 support",
+                                  "set leds.driver = 'auto' (Pi 5: 'pi5-pio', or 'spidev' on GPIO10)")
+    if driver == "pi5-pio" and not pi5:
+        raise HardwareUnavailable(what, f"{model}: the PIO driver needs a Raspberry Pi 5 (RP1)",
+                                  "set leds.driver = 'auto' or 'ws281x'")
+    if driver == "spidev" and spec.gpio != 10:
+        raise HardwareUnavailable(what, "the spidev driver drives SPI0 MOSI only", "set leds.gpio = 10")
+    return driver
+
+
+def open_strip(spec: StripSpec, model: str | None = None):
+    """Create and start the strip for ``spec`` with the driver ``leds.driver`` picks on this Pi.
+
+    Returns an object with rpi-ws281x's PixelStrip interface. Raises HardwareUnavailable off a Pi
+    (before importing any LED library) or when the driver cannot start.
+    """
+    model = model or require_pi(f"LED strip on GPIO{spec.gpio}")
+    driver = choose_driver(spec, model)
+    return {"ws281x": _open_ws281x, "pi5-pio": _open_pio, "spidev": _open_spidev}[driver](spec, model)
+
+
+def _open_ws281x(spec: StripSpec, model: str):
+    what = f"LED strip on GPIO{spec.gpio} ({spec.bus}, rpi-ws281x)"
+    try:
+        import rpi_ws281x
+    except ImportError as exc:
+        raise HardwareUnavailable(what, f"the rpi_ws281x module is missing ({exc})",
+                                  "pip install rpi-ws281x (the project's [pi] extra)") from None
+    if spec.bus == "SPI0":
+        if not os.path.exists("/dev/spidev0.0"):
+            raise HardwareUnavailable(what, "/dev/spidev0.0 does not exist",
+                                      "add dtparam=spi=on to /boot/firmware/config.txt and reboot")
+    elif os.geteuid() != 0:
+        raise HardwareUnavailable(what, f"{spec.bus} needs root for DMA through /dev/mem",
+                                  "run the station as root (the systemd unit does), or move the strip to SPI")
+    kind = "SK6812_STRIP_" if len(spec.order) == 4 else "WS2811_STRIP_"
+    strip_type = getattr(rpi_ws281x.ws, kind + spec.order, None) or getattr(rpi_ws281x, kind + spec.order)
+    strip = rpi_ws281x.PixelStrip(spec.count, spec.gpio, spec.freq_hz, spec.dma, spec.invert,
+                                  spec.brightness, spec.channel, strip_type)
+    try:
+        strip.begin()
+    except RuntimeError as exc:
+        _disarm(strip)
+        code = _code(str(exc))
+        raise HardwareUnavailable(what, f"{exc} on {model}", WS2811_FIXES.get(
+            code, "check no other process drives the strip, leds.dma = 10, and run as root")) from None
+    return strip
+
+
+def _disarm(strip) -> None:
+    """Keep rpi-ws281x's exit handler from calling ws2811_fini on a strip that never started."""
+    cleanup = getattr(strip, "_cleanup", None)
+    if cleanup is not None:
+        atexit.unregister(cleanup)
+    strip._leds = None            # its _cleanup does nothing without it, should anything call it
+
+
+def _code(message: str) -> int | None:
+    """The return code in "ws2811_init failed with code -3 (...)", or None."""
+    parts = message.split("code ", 1)
+    try:
+        return int(parts[1].split()[0]) if len(parts) == 2 else None
+    except (ValueError, IndexError):
+        return None
+
+
+class _Pin:
+    """What Adafruit's neopixel_write reads from a pin: its GPIO number as ``id``."""
+
+    def __init__(self, gpio: int):
+        self.id = gpio
+
+
+class PioStrip(PixelStore):
+    """Pi 5: Adafruit's ``adafruit_raspberry_pi5_neopixel_write`` on the RP1's PIO (any GPIO)."""
+
+    def __init__(self, spec: StripSpec, write):
+        super().__init__(spec.count, spec.brightness)
+        self.spec, self._write, self._pin = spec, write, _Pin(spec.gpio)
+
+    def show(self) -> None:
+        self._write(self._pin, self.wire_bytes(self.spec.order))
+
+
+def _open_pio(spec: StripSpec, model: str):
+    what = f"LED strip on GPIO{spec.gpio} (Pi 5 PIO)"
+    try:
+        from adafruit_raspberry_pi5_neopixel_write import neopixel_write
+    except ImportError as exc:
+        raise HardwareUnavailable(what, f"Adafruit's Pi 5 NeoPixel driver is missing ({exc})",
+                                  "pip install adafruit-blinka-raspberry-pi5-neopixel (the [pi] extra)") from None
+    strip = PioStrip(spec, neopixel_write)
+    try:
+        strip.show()                      # all off: opens /dev/pio0 now, not at the first frame
+    except (OSError, RuntimeError) as exc:
+        raise HardwareUnavailable(what, f"the PIO driver failed on {model}: {exc}",
+                                  "update Raspberry Pi OS (a kernel with /dev/pio0) and add the user to "
+                                  "the 'gpio' group") from None
+    return strip
+
+
+class SpidevStrip(PixelStore):
+    """NeoPixel over SPI0 MOSI through spidev: each LED bit is 3 SPI bits (1 -> 110, 0 -> 100) at 2.4 MHz."""
+
+    def __init__(self, spec: StripSpec, spi):
+        super().__init__(spec.count, spec.brightness)
+        self.spec, self._spi = spec, spi
+        self._reset = bytes((RESET_US * SPI_HZ) // 8_000_000)
+
+    def show(self) -> None:
+        self._spi.writebytes2(b"\0" + encode_spi(self.wire_bytes(self.spec.order)) + self._reset)
+
+
+def encode_spi(data: bytes) -> bytes:
+    """Each bit of ``data`` (MSB first) as 3 SPI bits, 1 -> 110 and 0 -> 100: 3 bytes per byte."""
+    out = bytearray()
+    for byte in data:
+        bits = 0
+        for i in range(7, -1, -1):
+            bits = (bits << 3) | (0b110 if byte >> i & 1 else 0b100)
+        out += bits.to_bytes(3, "big")
+    return bytes(out)
+
+
+def _open_spidev(spec: StripSpec, model: str):
+    what = f"LED strip on GPIO{spec.gpio} (SPI0 through spidev)"
+    try:
+        import spidev
+    except ImportError as exc:
+        raise HardwareUnavailable(what, f"the spidev module is missing ({exc})",
+                                  "pip install spidev (the project's [pi] extra)") from None
+    spi = spidev.SpiDev()
+    try:
+        spi.open(0, 0)
+        spi.max_speed_hz, spi.mode = SPI_HZ, 0
+        strip = SpidevStrip(spec, spi)
+        strip.show()
+    except (OSError, RuntimeError) as exc:
+        spi.close()
+        raise HardwareUnavailable(what, f"/dev/spidev0.0 on {model}: {exc}",
+                                  "add dtparam=spi=on to /boot/firmware/config.txt, reboot, and add the user "
+                                  "to the 'spi' group") from None
+    return strip
+

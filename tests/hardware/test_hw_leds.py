@@ -1,0 +1,153 @@
+"""LED drivers behind the strip seam, the drivers' limits in check-config, and a failed driver start
+in a real subprocess: exit 3 with a message, never a signal (rpi-ws281x's own begin() off a Pi)."""
+from __future__ import annotations
+
+import argparse
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hardware import leds
+from hardware.build import StripSpec
+from hardware.config import REFERENCE_BUILD, ConfigError, load_build
+from hardware.pi import HardwareUnavailable
+from hardware.strip import color
+from station import check_config_command
+
+ROOT = Path(__file__).resolve().parents[2]
+REF = REFERENCE_BUILD.read_text()
+TWELVE = (ROOT / "firmware_config" / "twelve-seat.toml").read_text()
+PI4, PI5 = "Raspberry Pi 4 Model B Rev 1.5", "Raspberry Pi 5 Model B Rev 1.0"
+
+
+def check_config(tmp_path, text, capsys) -> tuple[int, str]:
+    path = tmp_path / "hub.toml"
+    path.write_text(text)
+    status = check_config_command.main(argparse.Namespace(file=str(path)))
+    out = capsys.readouterr()
+    return status, out.err + out.out
+
+
+def test_an_spi_strip_over_the_spidev_buffer_is_refused_with_the_limit(tmp_path, capsys):
+    status, msg = check_config(tmp_path, TWELVE.replace("count = 60", "count = 600"), capsys)
+    assert status != 0
+    assert "hub.toml: leds.count:" in msg and "4096 bytes" in msg and "at most 339 LEDs" in msg
+    assert leds.max_spi_leds("ws281x", "GRB") == 339 and leds.ws281x_spi_bytes(339) <= 4096 < leds.ws281x_spi_bytes(340)
+    status, out = check_config(tmp_path, TWELVE.replace("count = 60", "count = 339")
+                               .replace("brightness = 48", "brightness = 20"), capsys)   # within the supply too
+    assert status == 0, out
+
+
+def test_dma_2_is_refused_naming_the_safe_channel(tmp_path, capsys):
+    status, msg = check_config(tmp_path, REF.replace("dma = 10 ", "dma = 2 "), capsys)
+    assert status != 0 and "leds.dma:" in msg and "DMA channel 2" in msg and "(allowed: 10)" in msg
+
+
+def test_leds_at_their_brightness_over_the_supply_are_refused_and_the_figure_is_printed(tmp_path, capsys):
+    status, msg = check_config(tmp_path, REF.replace("brightness = 64 ", "brightness = 255 "), capsys)
+    assert status != 0 and "leds.brightness:" in msg
+    assert "52 LEDs at full white and brightness 255/255 draw 3.12 A" in msg and "power.supply_amps 4 A" in msg
+    assert "brightness at most 204" in msg          # (4 - 1.5) A / (52 x 60 mA / 255)
+    status, out = check_config(tmp_path, REF, capsys)
+    assert status == 0 and "0.78 A" in out and "2.28 A of a 4 A supply" in out
+
+
+def test_a_build_without_a_power_section_is_refused(tmp_path, capsys):
+    text = REF[:REF.index("[power]")] + REF[REF.index("[slots]"):]
+    status, msg = check_config(tmp_path, text, capsys)
+    assert status != 0 and "power: missing table" in msg and "supply_amps" in msg
+
+
+def test_the_pi5_pio_driver_takes_any_gpio_and_claims_only_it(tmp_path):
+    text = REF.replace('driver = "auto"', 'driver = "pi5-pio"').replace("gpio = 18 ", "gpio = 12 ")
+    (tmp_path / "pio.toml").write_text(text.replace("seat1 = 10", "seat1 = 18"))   # 18 is free now
+    b = load_build(tmp_path / "pio.toml")
+    assert (b.strip.bus, b.strip.driver, b.button_pin(1)) == ("PIO", "pi5-pio", 18)
+    (tmp_path / "spi.toml").write_text(REF.replace('driver = "auto"', 'driver = "spidev"'))
+    with pytest.raises(ConfigError) as info:
+        load_build(tmp_path / "spi.toml")
+    assert info.value.key == "leds.gpio" and "10 (SPI)" in str(info.value)
+
+
+def spec(**kw) -> StripSpec:
+    base = dict(count=2, order="GRB", brightness=255, gpio=18, channel=0, bus="PWM0", dma=10, freq_hz=800_000,
+                invert=False, ring=(0,), driver="auto")
+    return StripSpec(**{**base, **kw})
+
+
+def test_auto_picks_the_driver_by_board_model():
+    assert leds.choose_driver(spec(), PI4) == "ws281x"
+    assert leds.choose_driver(spec(), PI5) == "pi5-pio"
+    assert leds.choose_driver(spec(gpio=10, bus="SPI0"), PI5) == "spidev"
+    with pytest.raises(HardwareUnavailable, match="no Pi 5 support"):
+        leds.choose_driver(spec(driver="ws281x"), PI5)
+    with pytest.raises(HardwareUnavailable, match="needs a Raspberry Pi 5"):
+        leds.choose_driver(spec(driver="pi5-pio"), PI4)
+
+
+def test_the_spidev_driver_sends_3_spi_bits_per_led_bit_with_brightness_and_a_reset():
+    sent = []
+
+    class Spi:                                   # spidev.SpiDev's write, recording
+        def writebytes2(self, data):
+            sent.append(bytes(data))
+
+    strip = leds.SpidevStrip(spec(gpio=10, bus="SPI0", brightness=255), Spi())
+    strip.setPixelColor(0, color(255, 0, 0))     # red: on the wire G=00 R=FF B=00
+    strip.show()
+    zero, one = bytes([0x92, 0x49, 0x24]), bytes([0xDB, 0x6D, 0xB6])
+    assert sent[0][:1] == b"\0" and sent[0][1:19] == zero + one + zero + zero * 3
+    assert sent[0][19:] == bytes(24) and len(sent[0]) == leds.spidev_bytes(2, "GRB")
+    strip.setBrightness(127)                     # 255 * 128 >> 8 = 127 = 0b01111111
+    strip.show()
+    assert sent[1][4:7] == leds.encode_spi(bytes([127]))
+
+
+def test_the_pio_driver_writes_the_strip_order_to_the_gpio():
+    writes = []
+    strip = leds.PioStrip(spec(order="GRBW", brightness=255), lambda pin, buf: writes.append((pin.id, buf)))
+    strip.setPixelColor(1, color(1, 2, 3, 4))
+    strip.show()
+    assert writes == [(18, bytes([0, 0, 0, 0, 2, 1, 3, 4]))]
+
+
+FAILING_START = textwrap.dedent("""
+    import os, sys
+    from pathlib import Path
+    import hardware.pi, hardware.leds
+    model = Path(sys.argv[1]); model.write_bytes(sys.argv[2].encode() + b"\\0")
+    hardware.pi.MODEL_FILES = (model,)          # this machine reads as that Pi
+    os.geteuid = lambda: 0                      # as root: rpi-ws281x's begin() runs (and fails on the board revision)
+    if sys.argv[3] == "without-the-fix":
+        hardware.leds._disarm = lambda strip: None
+    from station.cli import main
+    sys.exit(main(["run", "--data-dir", sys.argv[4], "--port", "0"]))
+""")
+
+
+def start(tmp_path, model: str, variant: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", FAILING_START, str(tmp_path / "model"), model, variant,
+                           str(tmp_path / "data")], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          env={"PATH": "/usr/bin:/bin", "GPIOZERO_PIN_FACTORY": "mock", "PYTHONPATH": str(ROOT)})
+
+
+def test_a_failed_ws281x_start_exits_3_with_the_cause_never_a_signal(tmp_path):
+    proc = start(tmp_path, PI4)
+    assert proc.returncode == 3, (proc.returncode, proc.stderr)
+    assert "ws2811_init failed with code -3" in proc.stderr and "leds.driver = 'auto'" in proc.stderr
+    assert "Traceback" not in proc.stderr and "Segmentation" not in proc.stderr
+
+
+def test_the_ws281x_exit_trap_is_real_without_the_fix(tmp_path):
+    proc = start(tmp_path, PI4, "without-the-fix")
+    assert proc.returncode == -signal.SIGSEGV, (proc.returncode, proc.stderr)   # 139 in a shell
+
+
+def test_a_pi5_without_adafruits_driver_exits_3_naming_the_package(tmp_path):
+    proc = start(tmp_path, PI5)
+    assert proc.returncode == 3, (proc.returncode, proc.stderr)
+    assert "adafruit-blinka-raspberry-pi5-neopixel" in proc.stderr and "Traceback" not in proc.stderr
