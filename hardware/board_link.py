@@ -1,7 +1,8 @@
 """Host side of the sensor-board link: a thread that owns the serial port (pyserial).
 
-It opens the port, sends SYNC and waits for HELLO (no fixed sleep: opening the port may reset
-the microcontroller), then forwards slot reports and link status through ``emit`` (called on this
+It opens the port, clears what arrived before it, sends SYNC and waits for HELLO for up to
+``boot_timeout_ms`` (no fixed sleep: opening the port may reset the microcontroller, which then
+boots for a second or two; a native-USB board answers at once), then forwards slot reports and link status through ``emit`` (called on this
 thread; the Hub hands them to the asyncio loop). Lost after ``heartbeat_timeout_ms`` without a
 valid frame or on a port error; reopened every ``reconnect_ms``. A sequence gap triggers a SYNC so
 the board replays its slot states -- the Hub emits only actual changes, so nothing is lost or doubled.
@@ -19,6 +20,7 @@ from hardware.events import BoardStatus
 from hardware.protocol import COUNTERS, PROTOCOL_VERSION, SEQ_MOD, Frame, LineDecoder, encode
 
 SYNC_RETRY_S = 0.25
+WRITE_TIMEOUT_S = 0.5        #: a write that cannot finish in this time is a port error (the link reopens)
 LINK_COUNTERS = COUNTERS + ("seq_gaps", "unknown_slot", "before_hello", "bad_version", "lost", "connects")
 
 
@@ -63,7 +65,7 @@ class BoardLink:
         reason = "not yet connected"
         while not self._stop.is_set():
             try:
-                ser = serial.Serial(self.port, self.spec.baud, timeout=0.05, exclusive=True)
+                ser = self._open()
             except (serial.SerialException, OSError, ValueError) as exc:
                 reason = f"cannot open {self.port}: {exc}"
             else:
@@ -80,6 +82,14 @@ class BoardLink:
             self._lost(reason)
             self._stop.wait(self.spec.reconnect_ms / 1000)
 
+    def _open(self):
+        """Open the port (DTR stays asserted: native-USB boards such as the Pico only send while it is;
+        Uno/Nano-class boards reset on it, hence the boot window) and drop what arrived before us:
+        a boot banner, frames from an earlier session. Writes time out instead of hanging the link."""
+        ser = serial.Serial(self.port, self.spec.baud, timeout=0.05, write_timeout=WRITE_TIMEOUT_S, exclusive=True)
+        ser.reset_input_buffer()
+        return ser
+
     def _lost(self, reason: str) -> None:
         if self.connected or not self._announced:     # also say so once if it never connected
             self._counts["lost"] += self.connected
@@ -93,6 +103,7 @@ class BoardLink:
     def _session(self, ser) -> str:
         """Handshake and read until lost; returns why the session ended."""
         timeout_s = self.spec.heartbeat_timeout_ms / 1000
+        boot_s = self.spec.boot_timeout_ms / 1000     # a board reset by the open may take this long to boot
         self._expected = None
         self._send(ser, "SYNC")
         last_sync = last_valid = time.monotonic()
@@ -105,8 +116,8 @@ class BoardLink:
                 if verdict:
                     return verdict
             if self._expected is None:                      # still waiting for HELLO
-                if now - last_valid > timeout_s:
-                    return f"no HELLO within {self.spec.heartbeat_timeout_ms} ms"
+                if now - last_valid > boot_s:
+                    return f"no HELLO within {self.spec.boot_timeout_ms} ms (sensor_board.boot_timeout_ms)"
                 if now - last_sync > SYNC_RETRY_S:
                     self._send(ser, "SYNC")
                     last_sync = now

@@ -82,12 +82,14 @@ class BuzzerSpec:
 @dataclass(frozen=True)
 class BoardSpec:
     """The optional USB sensor board: serial ``port``, ``baud``; lost after ``heartbeat_timeout_ms``
-    without a valid frame; a reopen is tried every ``reconnect_ms``."""
+    without a valid frame; a reopen is tried every ``reconnect_ms``; after opening the port the host
+    waits up to ``boot_timeout_ms`` for HELLO (the open may have reset the board)."""
 
     port: str
     baud: int
     heartbeat_timeout_ms: int
     reconnect_ms: int
+    boot_timeout_ms: int = 3000
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,7 @@ class HubBuild:
         if self.board:
             b = self.board
             lines.append(f"  sensor board: {b.port} at {b.baud} baud, lost after {b.heartbeat_timeout_ms} ms "
-                         f"silence, reopen every {b.reconnect_ms} ms")
+                         f"silence, reopen every {b.reconnect_ms} ms, boot window {b.boot_timeout_ms} ms")
         else:
             lines.append("  sensor board: none")
         if self.power:

@@ -26,7 +26,7 @@ _BUTTON = {"pin", "pull", "active_low"}
 _LEDS = {"count", "order", "brightness", "gpio", "channel", "dma", "freq_hz", "invert", "ring", "driver"}
 _POWER = {"supply_amps", "led_full_white_ma", "other_amps"}
 _BUZZER = {"pin", "active_high"}
-_BOARD = {"port", "baud", "heartbeat_timeout_ms", "reconnect_ms"}
+_BOARD = {"port", "baud", "heartbeat_timeout_ms", "reconnect_ms", "boot_timeout_ms"}
 _BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 
 
@@ -268,7 +268,8 @@ class _Validator:
             raise self.err("sensor_board.port", f"{port!r} is not a device path", "e.g. '/dev/ttyACM0'")
         return BoardSpec(port, self.choice(t, "sensor_board", "baud", _BAUDS, 115200),
                          self.int_(t, "sensor_board", "heartbeat_timeout_ms", 100, 60_000, 1000),
-                         self.int_(t, "sensor_board", "reconnect_ms", 10, 60_000, 500))
+                         self.int_(t, "sensor_board", "reconnect_ms", 10, 60_000, 500),
+                         self.int_(t, "sensor_board", "boot_timeout_ms", 100, 60_000, 3000))
 
     def check_leds(self, slots: tuple[SlotSpec, ...], strip: StripSpec) -> None:
         owner: dict[int, str] = {}

@@ -20,6 +20,16 @@ from hardware.strip import RecordingStrip, color, render
 Key = tuple[str, object]  # ("slot", name) or ("seat", index)
 
 
+def gpio_busy(pin: int, kind: str, name: str):
+    """The HardwareUnavailable for a pin another holder has claimed (lgpio's "GPIO busy")."""
+    from hardware.pi import HardwareUnavailable
+    return HardwareUnavailable(
+        f"GPIO{pin} ({kind} {name})", "GPIO busy: another program or a kernel driver holds it",
+        "likely holders: the station already running (sudo systemctl stop mexican-train-station), a "
+        "`station doctor` still open, or a config.txt overlay that claims the pin (w1-gpio on GPIO4, "
+        "gpio-key/gpio-shutdown, i2c/spi/uart, a HAT); see `pinctrl get " f"{pin}` and `gpioinfo`")
+
+
 class Hub(MockControls):
     """A hub build bound to a backend. Construct with :meth:`mock` or :meth:`real`.
 
@@ -104,7 +114,13 @@ class Hub(MockControls):
     def _add(self, key: Key, device_class, spec: InputSpec) -> None:
         pull_up = {"up": True, "down": False, "off": None}[spec.pull]
         kwargs = {"active_state": True} if pull_up is None else {}
-        dev = device_class(spec.pin, pull_up=pull_up, bounce_time=None, pin_factory=self._factory, **kwargs)
+        try:
+            dev = device_class(spec.pin, pull_up=pull_up, bounce_time=None, pin_factory=self._factory, **kwargs)
+        except Exception as exc:  # noqa: BLE001 -- lgpio raises its own lgpio.error('GPIO busy')
+            if "busy" not in str(exc).lower():
+                raise
+            raise gpio_busy(spec.pin, "seat button" if key[0] == "seat" else "slot sensor",
+                            f"seat{key[1]}" if key[0] == "seat" else str(key[1])) from None
         invert = (spec.pull == "up") != spec.active_low   # gpiozero "active" vs our "occupied/pressed"
         dev.when_activated = lambda: self._post(key, not invert)
         dev.when_deactivated = lambda: self._post(key, invert)

@@ -21,13 +21,15 @@ class VirtualBoard:
     pause_heartbeat(). ``host_frames`` lists the frame types the host sent (e.g. ["SYNC"])."""
 
     def __init__(self, slots: list[str], board_id: str = "VB-1", heartbeat_ms: int = 100,
-                 protocol: int = PROTOCOL_VERSION):
+                 protocol: int = PROTOCOL_VERSION, boot_ms: int = 0):
         self.slots = {name: (False, None) for name in slots}
         self.board_id, self.heartbeat_s, self.protocol = board_id, heartbeat_ms / 1000, protocol
         self.host_frames: list[str] = []
         self.host_decoder = LineDecoder()
         self.sent = 0
         self.heartbeat_paused = False
+        self.boot_s = boot_ms / 1000          #: silent this long after start/replug, deaf to SYNC (booting)
+        self._booted_at = 0.0
         self._dir = tempfile.mkdtemp(prefix="vboard-")
         self.path = os.path.join(self._dir, "ttyVBOARD0")
         self._lock = threading.RLock()
@@ -54,7 +56,8 @@ class VirtualBoard:
             os.replace(tmp, self.path)
             self._master, self._slave = master, slave
             self.host_decoder.reset()
-            if announce:
+            self._booted_at = time.monotonic() + self.boot_s
+            if announce and not self.boot_s:
                 self._hello_and_replay()
 
     def unplug(self) -> None:
@@ -150,8 +153,15 @@ class VirtualBoard:
         """Stop (or resume) sending HB frames; the host should declare the board lost."""
         self.heartbeat_paused = paused
 
+    @property
+    def booting(self) -> bool:
+        """True while the board is still booting (after start or replug, for ``boot_ms``)."""
+        return time.monotonic() < self._booted_at
+
     def _run(self) -> None:
         last_hb = time.monotonic()
+        self._booted_at = last_hb + self.boot_s
+        announced = not self.boot_s
         while not self._stop.is_set():
             data = b""
             with self._lock:                       # unplug() cannot close the fd under us
@@ -163,6 +173,12 @@ class VirtualBoard:
                         data = b""
             if not data:
                 self._stop.wait(0.002)
+            if self.booting:                       # a booting microcontroller hears nothing, says nothing
+                announced = False
+                continue
+            if not announced:                      # boot finished: HELLO and the replay, as at power-on
+                announced = True
+                self._hello_and_replay()
             for frame in self.host_decoder.feed(data):
                 self.host_frames.append(frame.kind)
                 if frame.kind == "SYNC":

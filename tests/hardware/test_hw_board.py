@@ -154,3 +154,40 @@ def test_wrong_protocol_version_refused(run):
         finally:
             hub.close()
     run(body())
+
+
+def test_a_board_that_boots_in_2_s_after_the_open_connects_at_the_first_try(run):
+    async def body():
+        build = load_build(ROOT / "firmware_config" / "twelve-seat.toml")      # heartbeat 1000 ms, boot window 3000 ms
+        assert build.board.boot_timeout_ms >= 2500 and build.board.heartbeat_timeout_ms < 2000
+        hub = Hub.mock(build, heartbeat_ms=50)
+        hub.virtual_board.boot_s = 2.0                  # silent and deaf to SYNC for 2 s, like a reset Uno
+        col = Collector()
+        try:
+            await hub.start(None, col)
+            await col.wait_for(lambda ev: any(isinstance(e, BoardStatus) for e in ev))
+            status = col.of(BoardStatus)[0]
+            assert status.connected, status.reason                    # no "no HELLO" give-up before it
+            assert hub.board_counters["connects"] == 1 and hub.board_counters["lost"] == 0
+        finally:
+            hub.close()
+    run(body())
+
+
+def test_what_the_board_sent_before_the_port_opened_is_cleared(run):
+    async def body():
+        hub = Hub.mock(twelve(), heartbeat_ms=50)
+        vb = hub.virtual_board
+        vb.send_raw(b"MicroPython v1.24 boot banner\r\n")             # waiting in the port before the open
+        vb._send("SLOT", "seat3", 1)                                   # a frame from an earlier session
+        col = Collector()
+        try:
+            await hub.start(None, col)
+            await col.wait_for(lambda ev: any(isinstance(e, BoardStatus) and e.connected for e in ev))
+            await col.quiet(0.2)
+            c = hub.board_counters
+            assert c["garbage"] == 0 and c["before_hello"] == 0 and c["frames_ok"] >= 1, c
+            assert slot_events(col) == [] and not hub.slots["seat3"]
+        finally:
+            hub.close()
+    run(body())

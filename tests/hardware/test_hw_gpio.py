@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from conftest import Collector
 from hardware.clock import ManualClock
 from hardware.config import default_build
@@ -218,3 +220,27 @@ def test_buzz_and_close_twice(run):
         hub.close()
         hub.close()
     run(body())
+
+
+def test_a_busy_gpio_names_the_pin_and_the_likely_holder_without_a_traceback():
+    from gpiozero.pins.mock import MockFactory, MockPin
+
+    from hardware.pi import HardwareUnavailable
+    from hardware.strip import RecordingStrip
+
+    class HeldPin(MockPin):                       # GPIO22 is claimed elsewhere, as lgpio reports it
+        refused = False
+
+        def _set_function(self, value):
+            if self._number == 22 and value == "input" and not HeldPin.refused:
+                HeldPin.refused = True
+                raise RuntimeError("'GPIO busy'")
+            super()._set_function(value)
+
+    build = default_build()
+    factory = MockFactory(pin_class=HeldPin)
+    with pytest.raises(HardwareUnavailable) as info:
+        Hub(build, pin_factory=factory, strip=RecordingStrip(build.strip.count))
+    msg = str(info.value)
+    assert msg.startswith("GPIO22 (slot sensor seat1): GPIO busy") and "systemctl stop mexican-train-station" in msg
+    assert "pinctrl get 22" in msg

@@ -7,6 +7,8 @@ loads ``<unit>.d/*.conf`` from the unit's directory).
 """
 from __future__ import annotations
 
+import re
+
 import shutil
 import subprocess
 from pathlib import Path
@@ -107,3 +109,7 @@ def test_udev_rule_names_a_stable_symlink_for_the_board():
     lines = [l for l in rule.splitlines() if l.strip() and not l.startswith("#")]
     assert lines and all('SUBSYSTEM=="tty"' in l and 'SYMLINK+="mexican-train-board"' in l
                          and 'GROUP="dialout"' in l and "ATTRS{idVendor}" in l for l in lines)
+    ids = {re.search(r'idVendor}=="(\w+)"(?:, ATTRS{idProduct}=="(\w+)")?', l).groups() for l in lines}
+    native = {v for v, p in ids if p is None}
+    assert {"2e8a", "2341", "239a", "303a"} <= native                     # Pico, Arduino, Adafruit, Espressif
+    assert {("1a86", "7523"), ("0403", "6001"), ("10c4", "ea60")} <= ids  # CH340, FTDI, CP210x
