@@ -13,7 +13,7 @@ from dataclasses import dataclass
 class SlotChanged:
     """A slot became occupied (``occupied=True``) or cleared, after debouncing.
 
-    ``tile`` is the tag id the sensor board read (tagged tiles only, else None); ``source`` is
+    ``tile`` is the optional tag id a sensor board may report (no shipped build reads tags: None); ``source`` is
     "gpio" or "board". For GPIO slots ``at_ns`` is the accepted edge; for board slots the time
     the host received the report.
     """
