@@ -308,3 +308,9 @@ class _Validator:
                 raise self.err((key[:-4] if key.endswith(".pin") else key) + ".pull",
                                f"GPIO{pin} has a fixed 1.8 kOhm pull-up on the board", "'up' or 'off'")
             seen[pin] = key
+        if buzzer and (buzzer.pin in pr.BOOT_PULL_UP) == buzzer.active_high:
+            level = "pulled up" if buzzer.active_high else "pulled down"
+            quiet = [p for p in free if p not in seen and (p in pr.BOOT_PULL_UP) != buzzer.active_high]
+            raise self.err("buzzer.pin", f"GPIO{buzzer.pin} is {level} while the Pi boots: an active-"
+                           f"{'high' if buzzer.active_high else 'low'} buzzer would sound until the station starts",
+                           "a GPIO quiet at boot: " + ", ".join(map(str, quiet)))

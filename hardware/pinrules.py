@@ -13,6 +13,9 @@ RESERVED_GPIOS = {0: "HAT ID EEPROM (ID_SD)", 1: "HAT ID EEPROM (ID_SC)"}
 #: GPIO2/3 carry fixed 1.8 kOhm pull-ups to 3.3 V on the board (I2C1); a pull-down cannot win.
 FIXED_PULL_UP = frozenset({2, 3})
 
+#: GPIO0-8 have their pull-up on while the Pi boots (until the station claims them); GPIO9-27 a pull-down.
+BOOT_PULL_UP = frozenset(range(0, 9))
+
 #: The serial console (enable_uart=1 with console=serial0 in cmdline.txt) owns the UART pins.
 SERIAL_CONSOLE_GPIOS = frozenset({14, 15})
 

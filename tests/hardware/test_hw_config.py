@@ -30,7 +30,7 @@ def test_reference_build_loads():
     assert b.button_pin(0) == 16 and b.sensor_pin("engine") == 4
     assert b.strip.count == 52 and b.strip.order == "GRB" and b.strip.channel == 0
     assert b.segments["ring"] == tuple(range(12)) and b.segments["seat7"] == (48, 49, 50, 51)
-    assert b.board is None and b.buzzer.pin == 8
+    assert b.board is None and b.buzzer.pin == 13
     text = b.describe()
     assert "reference-8-seat" in text and "GPIO18 (PWM0" in text and "seat7" in text
 
@@ -180,3 +180,9 @@ def test_input_filter_stable_times_per_input_kind(tmp_path):
 def test_old_debounce_key_names_its_replacement(tmp_path):
     assert_error(tmp_path, edited("[timing]", "[timing]\ndebounce_ms = 20"), "timing.debounce_ms",
                  "button_stable_ms", "slot_stable_ms")
+
+
+def test_a_buzzer_that_would_sound_while_the_pi_boots_is_refused(tmp_path):
+    msg = assert_error(tmp_path, edited("pin = 13 ", "pin = 8 "), "buzzer.pin", "GPIO8 is pulled up while the Pi boots")
+    assert "quiet at boot: 11, 13" in msg
+    assert_error(tmp_path, edited("active_high = true", "active_high = false"), "buzzer.pin", "pulled down")
