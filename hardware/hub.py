@@ -42,6 +42,7 @@ class Hub(MockControls):
         self.strip = strip
         self.clock_ns = clock_ns
         self.virtual_board = virtual_board
+        self.led_driver = "recording strip (mock)" if isinstance(strip, RecordingStrip) else "given strip"
         self.buzzes: list[tuple[int, int]] = []   #: (at_ns, ms) of every buzz() call
         self.slots: dict[str, bool] = {s.name: False for s in build.slots}  #: last known slot states
         self.tiles: dict[str, str | None] = {s.name: None for s in build.slots}
@@ -100,8 +101,8 @@ class Hub(MockControls):
         """A hub on the Pi's GPIO (lgpio unless GPIOZERO_PIN_FACTORY says otherwise), the LED strip's
         driver (``leds.driver``, hardware.leds) and the sensor board's serial port. Raises
         HardwareUnavailable (cause and fix) off-Pi, without importing any LED library."""
-        from hardware.leds import open_strip
-        from hardware.pi import real_pin_factory, require_pi
+        from hardware.leds import choose_driver, open_strip
+        from hardware.pi import HardwareUnavailable, real_pin_factory, require_pi
         model = require_pi("the real hub hardware")
         factory = real_pin_factory(model)
         try:
@@ -109,7 +110,16 @@ class Hub(MockControls):
         except Exception:
             factory.close()
             raise
-        return cls(build, pin_factory=factory, strip=strip)
+        try:
+            hub = cls(build, pin_factory=factory, strip=strip)     # closes the factory itself on failure
+        except HardwareUnavailable:
+            raise
+        except Exception as exc:   # noqa: BLE001 -- lgpio/gpiozero raise assorted errors; never a traceback
+            raise HardwareUnavailable(f"the hub hardware on {model}", f"{type(exc).__name__}: {exc}",
+                                      "check the build's pins against the wiring (station check-config), "
+                                      "and that no other program uses them") from None
+        hub.led_driver = f"{choose_driver(build.strip, model)} on {model}"
+        return hub
 
     def _add(self, key: Key, device_class, spec: InputSpec) -> None:
         pull_up = {"up": True, "down": False, "off": None}[spec.pull]

@@ -143,6 +143,7 @@ class Doctor:
     async def run(self) -> list[str]:
         self.out(f"station doctor: hub build {self.build.name!r} ({self.build.path}), {'mock' if self.hand else 'hub'} "
                  f"hardware; waiting up to {self.timeout:g} s per step")
+        self.out(f"LED driver: {self.hub.led_driver}")
         if self.build.power:
             self.out(self.build.power.describe(self.build.strip))
         self.act("before_start")

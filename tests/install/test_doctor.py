@@ -38,6 +38,7 @@ def test_mock_yes_runs_every_check_to_a_clean_report(capsys):
         assert f"ok    slot {slot}: place and lift seen" in out
         assert f"ok    LED segment {slot} " in out
     assert "ok    LED segment ring (LEDs 0-11)" in out and "ok    buzzer on GPIO13" in out
+    assert "LED driver: recording strip (mock)" in out
     assert "power: 52 LEDs at full white, brightness 64/255: 0.78 A" in out and "2.28 A of a 4 A supply" in out
 
 
