@@ -42,7 +42,9 @@ class Hub(MockControls):
         self.strip = strip
         self.clock_ns = clock_ns
         self.virtual_board = virtual_board
+        #: the LED driver's name (hardware.leds.DRIVERS) and the Pi model, set by Hub.real
         self.led_driver = "recording strip (mock)" if isinstance(strip, RecordingStrip) else "given strip"
+        self.model: str | None = None
         self.buzzes: list[tuple[int, int]] = []   #: (at_ns, ms) of every buzz() call
         self.slots: dict[str, bool] = {s.name: False for s in build.slots}  #: last known slot states
         self.tiles: dict[str, str | None] = {s.name: None for s in build.slots}
@@ -118,7 +120,7 @@ class Hub(MockControls):
             raise HardwareUnavailable(f"the hub hardware on {model}", f"{type(exc).__name__}: {exc}",
                                       "check the build's pins against the wiring (station check-config), "
                                       "and that no other program uses them") from None
-        hub.led_driver = f"{choose_driver(build.strip, model)} on {model}"
+        hub.led_driver, hub.model = choose_driver(build.strip, model), model
         return hub
 
     def _add(self, key: Key, device_class, spec: InputSpec) -> None:

@@ -5,7 +5,10 @@ mexican-train-station; then: sudo /opt/mexican-train/venv/bin/station doctor --c
 It lights each LED segment and asks whether you see it (y/n; --yes skips asking), asks you to press
 each seat's button and to place and lift a tile in each slot, checks the sensor board's link, then
 reports what looks miswired and which GPIO to check. `station doctor --mock --yes` runs it against
-mock hardware driven automatically; --mock-fault simulates a wiring fault.
+mock hardware driven automatically; --mock-fault simulates a wiring fault. On a Pi it first checks
+under-voltage and throttling, the config.txt settings the LED driver needs and overlays that hold
+the build's pins. `station doctor --monitor 60` instead shows the inputs live for 60 s (to place
+magnets and tune sensor distance).
 Exit status: 0 all fine, 1 problems found, 2 bad config, 3 no hub hardware here.
 """
 from __future__ import annotations
@@ -36,6 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock", action="store_true", help="mock hardware, driven automatically (no Pi needed)")
     parser.add_argument("--yes", "-y", action="store_true", help="do not ask about the LEDs and the buzzer")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each press or tile (10)")
+    parser.add_argument("--monitor", type=float, metavar="SECONDS",
+                        help="show the inputs live for SECONDS (placing magnets, sensor distance) instead of the test")
     parser.add_argument("--mock-fault", action="append", default=[], metavar="SPEC",
                         help=f"with --mock, simulate a wiring fault (repeatable): {FAULTS}")
 
@@ -143,9 +148,14 @@ class Doctor:
     async def run(self) -> list[str]:
         self.out(f"station doctor: hub build {self.build.name!r} ({self.build.path}), {'mock' if self.hand else 'hub'} "
                  f"hardware; waiting up to {self.timeout:g} s per step")
-        self.out(f"LED driver: {self.hub.led_driver}")
+        self.out(f"LED driver: {self.hub.led_driver}" + (f" on {self.hub.model}" if self.hub.model else ""))
         if self.build.power:
             self.out(self.build.power.describe(self.build.strip))
+        if self.hub.model:                 # a real Pi
+            from station.doctor_system import boot_settings, throttled
+            self.out("\n[the Pi]")
+            for ok, text in throttled() + boot_settings(self.build, self.hub.led_driver):
+                self.check(ok, text, text)
         self.act("before_start")
         await self.hub.start(None, self.on_event)
         try:
@@ -291,6 +301,15 @@ def main(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 -- lgpio/gpiozero raise assorted errors, e.g. for busy pins
         return fail(f"cannot open the hub: {type(exc).__name__}: {exc}\n"
                     "Is the station still running? sudo systemctl stop mexican-train-station", 3)
+    if args.monitor:
+        from station.doctor_monitor import monitor
+        try:
+            asyncio.run(monitor(hub, args.monitor, out=lambda s: print(s, flush=True)))
+        except KeyboardInterrupt:
+            pass
+        finally:
+            hub.close()
+        return 0
     try:
         hand = MockHand(hub, args.mock_fault) if args.mock else None
         doctor = Doctor(hub, yes=args.yes, timeout=args.timeout, hand=hand, out=lambda s: print(s, flush=True))
