@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hardware.config import default_build
+from hardware.config import default_build, load_build
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "hardware.md"
 
@@ -16,5 +16,15 @@ def test_wiring_table_matches_reference_build():
     b = default_build()
     expected = {f"slot `{s.name}` presence sensor": s.input.pin for s in b.slots}
     expected |= {f"seat {i} button": spec.pin for i, spec in enumerate(b.buttons)}
+    expected |= {"buzzer": b.buzzer.pin, "LED strip data (DIN)": b.strip.gpio}
+    assert rows == expected
+
+
+def test_twelve_seat_wiring_table_matches_its_build():
+    rows = {m.group(1): int(m.group(2)) for m in
+            re.finditer(r"^\| twelve: (seat \d+ button|buzzer|LED strip data \(DIN\)) \| GPIO(\d+) \|",
+                        DOC.read_text(), re.M)}
+    b = load_build(DOC.parents[1] / "firmware_config" / "twelve-seat.toml")
+    expected = {f"seat {i} button": spec.pin for i, spec in enumerate(b.buttons)}
     expected |= {"buzzer": b.buzzer.pin, "LED strip data (DIN)": b.strip.gpio}
     assert rows == expected
