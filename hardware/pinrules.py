@@ -7,6 +7,13 @@ from __future__ import annotations
 #: GPIOs brought out on the 40-pin header of every Pi since the B+ (GPIO0..27).
 HEADER_GPIOS = frozenset(range(0, 28))
 
+#: BCM GPIO -> physical pin of the 40-pin header.
+HEADER_PIN = {2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 0: 27, 5: 29, 6: 31, 13: 33,
+              19: 35, 26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26, 1: 28, 12: 32,
+              16: 36, 20: 38, 21: 40}
+#: The header's other pins: physical pin -> name.
+POWER_PINS = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V", **{p: "GND" for p in (6, 9, 14, 20, 25, 30, 34, 39)}}
+
 #: GPIO0/1 are the HAT ID EEPROM I2C bus (ID_SD/ID_SC); the firmware probes them at boot.
 RESERVED_GPIOS = {0: "HAT ID EEPROM (ID_SD)", 1: "HAT ID EEPROM (ID_SC)"}
 
