@@ -1,0 +1,143 @@
+"""Virtual tiles on the seat page (phone size): "Your tiles" is the station's hand, the playable
+tiles are marked, a tile tapped in the hand then a train is played, the drawn tile is marked,
+Pass is disabled with the reason while a play is owed, and the round's end shows my score, the
+round's scores and the standings. The other seats play through the station itself."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from support import PIN, SHOTS, joined, wait_for
+
+from web.refusals import REASONS
+
+NAMES = ["Ana", "Ben", "Chi"]
+ME = 0
+
+
+def station_move(station, tokens, seat):
+    """A move for another seat: its first legal play, else a draw, else a pass."""
+    station.lock.acquire()     # re-entrant: submit takes it again
+    try:
+        _station_move(station, tokens, seat)
+    finally:
+        station.lock.release()
+
+
+def _station_move(station, tokens, seat):
+    rnd = station.referee.round
+    plays = rnd.legal_plays(seat)
+    if plays:
+        tile, train = plays[0]
+        event = {"play": str(tile), "on": "mexican" if train == rnd.n else train}
+    else:
+        event = {"draw": True} if rnd.can_draw(seat) else {"pass": True}
+    station.submit(seat, tokens[seat], event, station.version)
+
+
+def settled(station, condition):
+    """``condition()`` read under the station's lock (the server thread commits moves)."""
+    def check():
+        with station.lock:
+            return condition()
+    return check
+
+
+def shown_hand(page):
+    return page.eval_on_selector_all("#my-hand li", "els => els.map(e => e.dataset.tile)")
+
+
+def shot(page, name):
+    SHOTS.mkdir(exist_ok=True)
+    page.evaluate("MT.toastClear()")
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_virtual_tiles_hand_play_draw_and_round_end(server, phone):
+    station = server.station
+    station.setup_game(PIN, NAMES, "hub", 9, {}, hidden_hands=False)
+    tokens = [station.join(i, station.seat_code(i, PIN)) for i in range(3)]
+    station.start_round(PIN)
+    page = joined(phone, server, ME, tokens[ME])
+    rnd = station.referee.round
+    me = lambda: station.seat_view(ME, tokens[ME])["me"]  # noqa: E731
+
+    hand_card = page.locator("section#hand-card")
+    expect(hand_card.get_by_role("heading", name="Your tiles")).to_be_visible()
+    expect(page.locator("#my-hand li")).to_have_count(len(rnd.hands[ME]))
+    assert shown_hand(page) == [str(t) for t in sorted(rnd.hands[ME])]
+
+    plays_by_hand = plays_by_train = drew = 0
+    shot_mid = False
+    for _ in range(200):
+        if rnd.ended:
+            break
+        if rnd.turn != ME:
+            station_move(station, tokens, rnd.turn)
+            continue
+        expect(page.locator("#my-turn.turn-yes")).to_be_visible()
+        wait_for(lambda: shown_hand(page) == me()["hand"], what="the page's hand to be the station's")
+        mine = me()
+        playable = sorted(mine["playable"])
+        expect(page.locator("#my-hand li.playable")).to_have_count(len(playable))
+        assert page.eval_on_selector_all("#my-hand li.playable", "els => els.map(e => e.dataset.tile)") == playable
+        count = rnd.hand_counts[ME]
+        if playable:
+            # a play is owed: Pass cannot act, and says why before anyone taps it
+            expect(page.locator("#btn-pass")).to_be_disabled()
+            expect(page.locator("#why-pass")).to_have_text(REASONS["must-play"])
+            tile = playable[0]
+            if plays_by_hand <= plays_by_train:
+                page.click(f'#my-hand li[data-tile="{tile}"] button')
+                train = mine["playable"][tile][0]
+                target = page.locator(f'#hand-trains button[data-train="{train}"]')
+                expect(target).to_be_visible()
+                if not shot_mid:
+                    shot(page, "seat-hand-mid-round-en")
+                    shot_mid = True
+                target.click()
+                plays_by_hand += 1
+            else:
+                train = mine["playable"][tile][0]
+                page.click(f'#trains button[data-train="{train}"]')
+                a, b = tile.split("-")
+                page.click(f'#tiles button[data-tile="{a}-{b}"], #tiles button[data-tile="{b}-{a}"]')
+                plays_by_train += 1
+            wait_for(settled(station, lambda: rnd.hand_counts[ME] == count - 1 or rnd.ended), what="the play to reach the station")
+            assert tile not in {str(t) for t in rnd.hands[ME]}
+        elif mine["options"]["draw"]:
+            before = set(mine["hand"])
+            expect(page.locator("#btn-draw")).to_be_enabled()
+            page.click("#btn-draw")
+            wait_for(settled(station, lambda: rnd.hand_counts[ME] == count + 1), what="the draw to reach the station")
+            (new,) = {str(t) for t in rnd.hands[ME]} - before
+            expect(page.locator("#my-hand li.drawn")).to_have_count(1)
+            expect(page.locator("#my-hand li.drawn")).to_have_attribute("data-tile", new)
+            drew += 1
+            if not me()["playable"]:
+                expect(page.locator("#btn-pass")).to_be_enabled()
+                page.click("#btn-pass")
+                wait_for(settled(station, lambda: rnd.turn != ME or rnd.ended), what="the pass to reach the station")
+        else:
+            page.click("#btn-pass")
+            wait_for(settled(station, lambda: rnd.turn != ME or rnd.ended), what="the pass to reach the station")
+    assert rnd.ended, "the round did not end"
+    assert plays_by_hand and plays_by_train, (plays_by_hand, plays_by_train)
+
+    # the round's end: my score, every seat's score, the standings
+    scores = station.view()["result"]["rounds"][0]["scores"]
+    end = page.locator("section#round-end")
+    expect(end).to_be_visible()
+    if rnd.hand_counts[ME]:
+        expect(page.locator("#my-round-score")).to_contain_text(str(scores[ME]))
+    else:
+        expect(page.locator("#went-out")).to_be_visible()
+    for seat, score in enumerate(scores):
+        expect(page.locator(f'#round-scores tr[data-seat="{seat}"] td[data-score]')).to_have_attribute("data-score", str(score))
+    rows = station.view()["standings"]
+    expect(page.locator("#round-standings li")).to_have_count(3)
+    assert page.eval_on_selector_all("#round-standings li", "els => els.map(e => Number(e.dataset.seat))") == [r["seat"] for r in rows]
+    expect(page.locator("#count-card")).to_be_hidden()            # virtual tiles: the station counts
+    assert shown_hand(page) == [str(t) for t in sorted(rnd.hands[ME])]    # what I still hold
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.evaluate("scrollTo(0, 0)")
+    shot(page, "seat-hand-round-end-en")
+    print("drew", drew)
