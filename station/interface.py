@@ -54,6 +54,7 @@ none of it)::
                                            # else ``free``); [] unless ``must``
      "round_end": None | {"round": 0, "end": "out"|"blocked", "out": [seats],
                           "scores": [per seat] | None,   # None until every hand is counted
+                          "counted": [per seat int | None],  # so far (went out: 0; None: to count)
                           "mine": int | None, "waiting": [seats still to count]},
      "game_over": None | {"winners": [seats], "tie_break": str | None, "rank": 1,
                           "shared": bool, "total": int},

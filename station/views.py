@@ -6,7 +6,7 @@ import time
 
 from engine import Event
 from engine.scoring import winners as decide_winners
-from engine.tiles import full_set, pips
+from engine.tiles import full_set, hand_pips, pips
 
 from .lights import REFUSAL_MS, frame, light_state
 
@@ -123,8 +123,19 @@ def round_end(ref, seat: int) -> dict | None:
     if rnd is None or not rnd.ended:
         return None
     scores = ref.game.round_scores(rnd.index)
+    waiting = ref.must_count(rnd.index)
+    if scores:
+        counted = list(scores)
+    else:                           # hidden hands while counting: what each seat has shown so far
+        shown = ref.shown.get(rnd.index, {})
+        counted = [None if s in waiting else _shown_pips(ref, shown.get(s, [])) for s in range(len(ref.names))]
     return {"round": rnd.index, "end": rnd.end, "out": list(rnd.out), "scores": scores,
-            "mine": scores[seat] if scores else None, "waiting": ref.must_count(rnd.index)}
+            "counted": counted, "mine": scores[seat] if scores else None, "waiting": waiting}
+
+
+def _shown_pips(ref, shown) -> int:
+    """The pips of a shown hand (tiles or a count); a seat that went out has shown nothing: 0."""
+    return shown if isinstance(shown, int) else hand_pips(shown, ref.rules.options.double_blank_points)
 
 
 def game_over(station, seat: int) -> dict | None:

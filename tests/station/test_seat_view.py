@@ -121,8 +121,9 @@ def test_a_seat_that_went_out_is_not_asked_to_count(station):
     assert ben["count"]["must"] is True and ben["count"]["went_out"] is False
     assert ben["count"]["tiles"] == ben["free"]
     assert ana["round_end"] == {"round": 0, "end": "out", "out": [0], "scores": None, "mine": None,
-                                "waiting": [1, 2]}
+                                "counted": [0, None, None], "waiting": [1, 2]}
     station.reveal(1, tokens[1], ["5-6"])
+    assert me(station, tokens, 2)["round_end"]["counted"] == [0, 11, None]
     station.reveal(2, tokens[2], 4)
     end = me(station, tokens, 1)["round_end"]
     assert end["scores"] == [0, 11, 4] and end["mine"] == 11 and end["waiting"] == []

@@ -45,7 +45,7 @@
       const players = (view.game && view.game.players) || [];
       $("round-scores").tBodies[0].replaceChildren(...players.map((p, i) => el("tr", { "data-seat": i, class: i === ctx.seat ? "me" : null },
         el("th", { scope: "row" }, MT.badge(i, p)),
-        el("td", { "data-score": end.scores ? end.scores[i] : "" }, end.scores ? String(end.scores[i]) : (waiting.includes(i) ? t("counting") : "…"),
+        el("td", { "data-score": end.scores ? end.scores[i] : "" }, end.counted[i] === null ? t("counting") : String(end.counted[i]),
           (end.out || []).includes(i) ? el("span", { class: "out-star", "aria-hidden": "true" }, " ★") : null),
         el("td", {}, String(totals[i] ?? 0)))));
       $("round-standings").replaceChildren(...(view.standings || []).map((row) => el("li", { "data-seat": row.seat, class: row.seat === ctx.seat ? "me" : null },
