@@ -4,9 +4,11 @@ Pass is disabled with the reason while a play is owed, and the round's end shows
 round's scores and the standings. The other seats play through the station itself."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 from support import PIN, SHOTS, joined, wait_for
 
+from web.i18n import gettext_for
 from web.refusals import REASONS
 
 NAMES = ["Ana", "Ben", "Chi"]
@@ -51,23 +53,25 @@ def shot(page, name):
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def test_virtual_tiles_hand_play_draw_and_round_end(server, phone):
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_virtual_tiles_hand_play_draw_and_round_end(server, phone, lang):
+    _ = gettext_for(lang)
     station = server.station
     station.setup_game(PIN, NAMES, "hub", 9, {}, hidden_hands=False)
     tokens = [station.join(i, station.seat_code(i, PIN)) for i in range(3)]
     station.start_round(PIN)
-    page = joined(phone, server, ME, tokens[ME])
+    page = joined(phone, server, ME, tokens[ME], lang)
     rnd = station.referee.round
     me = lambda: station.seat_view(ME, tokens[ME])["me"]  # noqa: E731
 
     hand_card = page.locator("section#hand-card")
-    expect(hand_card.get_by_role("heading", name="Your tiles")).to_be_visible()
+    expect(hand_card.get_by_role("heading", name=_("Your tiles"))).to_be_visible()
     expect(page.locator("#my-hand li")).to_have_count(len(rnd.hands[ME]))
     assert shown_hand(page) == [str(t) for t in sorted(rnd.hands[ME])]
 
     plays_by_hand = plays_by_train = drew = 0
     shot_mid = False
-    for _ in range(200):
+    for _move in range(200):
         if rnd.ended:
             break
         if rnd.turn != ME:
@@ -83,7 +87,7 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone):
         if playable:
             # a play is owed: Pass cannot act, and says why before anyone taps it
             expect(page.locator("#btn-pass")).to_be_disabled()
-            expect(page.locator("#why-pass")).to_have_text(REASONS["must-play"])
+            expect(page.locator("#why-pass")).to_have_text(_(REASONS["must-play"]))
             tile = playable[0]
             if plays_by_hand <= plays_by_train:
                 page.click(f'#my-hand li[data-tile="{tile}"] button')
@@ -91,7 +95,7 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone):
                 target = page.locator(f'#hand-trains button[data-train="{train}"]')
                 expect(target).to_be_visible()
                 if not shot_mid:
-                    shot(page, "seat-hand-mid-round-en")
+                    shot(page, f"seat-hand-mid-round-{lang}")
                     shot_mid = True
                 target.click()
                 plays_by_hand += 1
@@ -139,5 +143,37 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone):
     assert shown_hand(page) == [str(t) for t in sorted(rnd.hands[ME])]    # what I still hold
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.evaluate("scrollTo(0, 0)")
-    shot(page, "seat-hand-round-end-en")
-    print("drew", drew)
+    shot(page, f"seat-hand-round-end-{lang}")
+    assert drew, "nobody drew"
+
+
+def test_classic_first_turn_chain_keeps_the_chosen_train(server, phone, monkeypatch):
+    """Classic, virtual tiles: Ana places the engine from her phone and plays a chain on her own
+    train, choosing "My train" once; the last tile goes from her hand; then she ends the turn."""
+    from engine.tiles import full_set, parse_tile
+
+    chain = ["1-9", "1-2", "2-3", "3-4"]
+    spare = [t for t in full_set(9) if not {t.low, t.high} & {1, 2, 3, 4, 9}]
+    ana = [parse_tile("9-9")] + [parse_tile(t) for t in chain] + spare[:10]
+    rest = [t for t in full_set(9) if t not in ana]
+    monkeypatch.setattr("station.service.deal", lambda rules, index, rng: ([ana, rest[:15]], rest[15:]))
+    station = server.station
+    station.setup_game(PIN, ["Ana", "Ben"], "classic", 9, {}, hidden_hands=False)
+    tokens = [station.join(i, station.seat_code(i, PIN)) for i in range(2)]
+    station.start_round(PIN)
+    page = joined(phone, server, 0, tokens[0])
+    page.click("#btn-engine")
+    expect(page.locator("#my-hand li")).to_have_count(14)
+    mine = page.locator('#trains button[data-train="0"]')
+    mine.click()
+    for laid in ("9-1", "1-2", "2-3"):
+        expect(mine).to_have_attribute("aria-pressed", "true")       # still chosen after each tile
+        page.click(f'#tiles button[data-tile="{laid}"]')
+        expect(page.locator(f'#my-hand li[data-tile="{"-".join(sorted(laid.split("-"), key=int))}"]')).to_have_count(0)
+    page.click('#my-hand li[data-tile="3-4"] button')
+    page.click('#hand-trains button[data-train="0"]')
+    expect(page.locator("#my-hand li")).to_have_count(10)
+    expect(page.locator("#btn-done")).to_be_enabled()
+    page.click("#btn-done")
+    expect(page.locator("#my-turn")).not_to_have_class("turn-yes")
+    assert station.view()["result"]["state"]["trains"][0]["tiles"] == ["9-1", "1-2", "2-3", "3-4"]

@@ -87,7 +87,7 @@
   function renderHand(view, me, mine) {
     const card = $("hand-card"), hand = me.hand;
     card.hidden = !Array.isArray(hand) || !hand.length;       // a hand the station knows; none once out
-    if (card.hidden) { chosenTile = null; return; }
+    if (card.hidden) { chosenTile = null; $("my-hand").replaceChildren(); return; }
     const fits = me.playable || {};
     if (chosenTile !== null && !hand.includes(chosenTile)) chosenTile = null;
     $("my-hand").replaceChildren(...hand.map((tile) => {
