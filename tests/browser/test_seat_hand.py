@@ -5,6 +5,7 @@ round's scores and the standings. The other seats play through the station itsel
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 from support import PIN, SHOTS, joined, wait_for
 
@@ -45,6 +46,14 @@ def settled(station, condition):
 
 def shown_hand(page):
     return page.eval_on_selector_all("#my-hand li", "els => els.map(e => e.dataset.tile)")
+
+
+def serious(page):
+    """axe-core's serious and critical findings on the page as it stands."""
+    result = Axe().run(page)
+    assert result.response["passes"], "axe-core did not run"
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result.response["violations"]
+            if v.get("impact") in ("serious", "critical")]
 
 
 def shot(page, name):
@@ -96,6 +105,7 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone, lang):
                 expect(target).to_be_visible()
                 if not shot_mid:
                     shot(page, f"seat-hand-mid-round-{lang}")
+                    assert not serious(page)
                     shot_mid = True
                 target.click()
                 plays_by_hand += 1
@@ -144,6 +154,7 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone, lang):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.evaluate("scrollTo(0, 0)")
     shot(page, f"seat-hand-round-end-{lang}")
+    assert not serious(page)
     assert drew, "nobody drew"
 
 
@@ -177,3 +188,32 @@ def test_classic_first_turn_chain_keeps_the_chosen_train(server, phone, monkeypa
     page.click("#btn-done")
     expect(page.locator("#my-turn")).not_to_have_class("turn-yes")
     assert station.view()["result"]["state"]["trains"][0]["tiles"] == ["9-1", "1-2", "2-3", "3-4"]
+
+
+def test_game_over_shows_the_winner_and_my_place(server, phone):
+    """Hidden hands, one tile each: every round the starter goes out and the other counts. At the
+    game's end each seat page names the winner and its own place; nobody is asked to count."""
+    station = server.station
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {"hand_size": 1}, hidden_hands=True)
+    tokens = [station.join(i, station.seat_code(i, PIN)) for i in range(2)]
+    pages = [joined(phone, server, seat, tokens[seat]) for seat in range(2)]
+    for index in range(station.referee.rules.rounds):
+        station.start_round(PIN)
+        rnd = station.referee.round
+        starter, other = rnd.turn, 1 - rnd.turn
+        low = 0 if rnd.engine else 1
+        station.submit(starter, tokens[starter], {"play": f"{rnd.engine}-{low}", "on": starter}, station.version)
+        if index == 0:        # the seat that went out is not asked to count; the other is
+            expect(pages[starter].locator("#went-out")).to_be_visible()
+            expect(pages[starter].locator("#count-card")).to_be_hidden()
+            expect(pages[other].locator("#count-card")).to_be_visible()
+        station.reveal(other, tokens[other], 5 if other == 1 else 1)       # Ben scores more
+    for seat, page in enumerate(pages):
+        expect(page.locator("section#game-over")).to_be_visible()
+        expect(page.locator("#winners")).to_contain_text("Ana")
+        expect(page.locator("#count-card")).to_be_hidden()
+    expect(pages[0].locator("#my-rank")).to_have_text("You won!")
+    expect(pages[1].locator("#my-rank")).to_have_text("Your place: 2 of 2")
+    expect(pages[1].locator("#round-end")).to_be_visible()
+    shot(pages[1], "seat-game-over-en")
+    assert not serious(pages[1])

@@ -59,7 +59,7 @@
       $("game-over").hidden = !over;
       if (!over) return;
       const names = over.winners.map((s) => MT.badge(s));
-      $("winners").replaceChildren("🏆 ", over.winners.length > 1 ? t("Winners:") : t("Winner:"), " ", ...names);
+      $("winners").replaceChildren(el("span", { class: "trophy", "aria-hidden": "true" }, "★"), over.winners.length > 1 ? t("Winners:") : t("Winner:"), " ", ...names);
       const n = ((view.game && view.game.players) || []).length;
       $("my-rank").textContent = over.rank === 1 ? (over.shared ? t("You share the win!") : t("You won!"))
         : t("Your place: %(rank)s of %(n)s", { rank: over.rank + (over.shared ? "=" : ""), n: n });
