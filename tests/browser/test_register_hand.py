@@ -117,9 +117,11 @@ def test_registered_hand_is_checked_on_the_seat_page(server, phone, lang):
     expect(toast).to_contain_text("9-2")
     assert station.view()["result"]["state"]["hand_counts"][0] == 13
     # a draw or a pass while the registered hand holds a play cannot act, and says why
-    for kind in ("draw", "pass"):
-        expect(ana.locator(f"#btn-{kind}")).to_be_disabled()
-        expect(ana.locator(f"#why-{kind}")).to_have_text(_(REASONS["must-play"]))
+    expect(ana.locator("#btn-draw")).to_be_disabled()
+    expect(ana.locator("#btn-pass")).to_be_disabled()
+    expect(ana.locator("#why-pass")).to_have_text(_(REASONS["must-play"]))       # said once for both
+    expect(ana.locator("#why-pass")).to_be_visible()
+    expect(ana.locator("#btn-draw")).to_have_attribute("aria-describedby", "why-pass")
     assert station.view()["result"]["state"]["boneyard"] == 15
     # a registered tile: accepted, and the registered list shrinks
     play(ana, "0", "9-1")

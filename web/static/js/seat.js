@@ -143,12 +143,16 @@
   }
   function renderActions(opts, st, mine) {
     const why = opts.why || {};
+    const text = (kind) => (!opts[kind] && why[kind] ? MT.reasonText(why[kind].code, why[kind].facts) : "");
     for (const kind of ACTIONS) {
-      const w = why[kind];
       $("btn-" + kind).disabled = !opts[kind];
-      $("why-" + kind).textContent = !opts[kind] && w ? MT.reasonText(w.code, w.facts) : "";
-      $("why-" + kind).hidden = !!opts[kind] || !w;
+      $("why-" + kind).textContent = text(kind);
+      $("why-" + kind).hidden = !text(kind);
     }
+    // the same reason for draw and pass is said once, under both buttons
+    const same = text("draw") !== "" && text("draw") === text("pass");
+    $("why-draw").hidden = $("why-draw").hidden || same;
+    $("btn-draw").setAttribute("aria-describedby", same ? "why-pass" : "why-draw");
     $("btn-engine").hidden = !opts.engine;
     $("done-box").hidden = !opts.done && !(st && st.first_turn);
     $("actions").hidden = !mine && !opts.engine;
