@@ -50,8 +50,9 @@ none of it)::
      "free": ["0-0", ...],                 # every tile not on the table (registering, counting)
      "count": {"must": bool,               # hidden hands, round over: show or count your hand now
                "went_out": bool,           # no tile left: scores 0 and is never asked to count
-               "tiles": [...]},            # what the count offers (a complete registered hand,
+               "tiles": [...],             # what the count offers (a complete registered hand,
                                            # else ``free``); [] unless ``must``
+               "registered": bool},        # ``tiles`` is the registered hand (offered as chosen)
      "round_end": None | {"round": 0, "end": "out"|"blocked", "out": [seats],
                           "scores": [per seat] | None,   # None until every hand is counted
                           "counted": [per seat int | None],  # so far (went out: 0; None: to count)

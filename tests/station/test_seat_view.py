@@ -112,19 +112,21 @@ def test_registered_hand_disables_pass_and_draw_with_the_reason(station):
 def test_a_seat_that_went_out_is_not_asked_to_count(station):
     tokens = hidden_game(station, ("Ana", "Ben", "Chi"), {"hand_size": 2})
     station.submit(0, tokens[0], {"play": "9-1", "on": 0}, station.version)
+    station.register_hand(2, tokens[2], ["9-3", "0-4"])         # Chi's hand: counted from it
     station.submit(1, tokens[1], {"play": "9-2", "on": 1}, station.version)
     station.submit(2, tokens[2], {"play": "9-3", "on": 2}, station.version)
     station.submit(0, tokens[0], {"play": "1-4", "on": 0}, station.version)    # Ana goes out
     ana, ben = me(station, tokens, 0), me(station, tokens, 1)
-    assert ana["count"] == {"must": False, "went_out": True, "tiles": []}
+    assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": []}
     assert ana["options"]["reveal"] is False
     assert ben["count"]["must"] is True and ben["count"]["went_out"] is False
-    assert ben["count"]["tiles"] == ben["free"]
+    assert ben["count"]["tiles"] == ben["free"] and not ben["count"]["registered"]
+    assert me(station, tokens, 2)["count"] == {"must": True, "went_out": False, "registered": True, "tiles": ["0-4"]}
     assert ana["round_end"] == {"round": 0, "end": "out", "out": [0], "scores": None, "mine": None,
                                 "counted": [0, None, None], "waiting": [1, 2]}
     station.reveal(1, tokens[1], ["5-6"])
     assert me(station, tokens, 2)["round_end"]["counted"] == [0, 11, None]
-    station.reveal(2, tokens[2], 4)
+    station.reveal(2, tokens[2], ["0-4"])
     end = me(station, tokens, 1)["round_end"]
     assert end["scores"] == [0, 11, 4] and end["mine"] == 11 and end["waiting"] == []
     assert station.view()["result"]["rounds"][0]["scores"] == [0, 11, 4]

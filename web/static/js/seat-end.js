@@ -16,7 +16,10 @@
       const card = $("count-card");
       card.hidden = !count.must;
       const key = count.must ? (view.game && view.game.id) + ":" + (me.round_end && me.round_end.round) : null;
-      if (key !== countKey) { countKey = key; picked.clear(); $("pips").value = ""; }
+      if (key !== countKey) {           // a registered hand is offered already chosen: check it, send it
+        countKey = key; picked.clear(); $("pips").value = "";
+        if (count.registered) for (const tile of count.tiles) picked.add(tile);
+      }
       if (!count.must) return;
       const pips = me.pips || {};
       $("count-tiles").replaceChildren(...count.tiles.map((tile) => el("button", { type: "button", "data-tile": tile,
