@@ -57,8 +57,7 @@ none of it)::
                           "scores": [per seat] | None,   # None until every hand is counted
                           "counted": [per seat int | None],  # so far (went out: 0; None: to count)
                           "mine": int | None, "waiting": [seats still to count]},
-     "game_over": None | {"winners": [seats], "tie_break": str | None, "rank": 1,
-                          "shared": bool, "total": int},
+     "game_over": None | {"winners": [seats], "rank": 1, "shared": bool, "total": int},
      "timing": {"refusal_flash_ms": 600},  # how long a refused move flashes red (the hub's too)
      "options": {"play": {"0": ["12-5"], "mexican": [...]},   # per train, tiles as they would lie
                  "trains": [{"on": 0|"mexican", "open": bool, "reason": str|None, "code": str|None}],

@@ -42,7 +42,8 @@ def seat_me(station, seat: int) -> dict:
     """The ``me`` part of a seat's view (station/interface.py gives the shape): its options, its
     hand where the station knows it (virtual tiles, or a privately registered hand), the tiles it
     may play and on which trains, the tile it just drew, whether it must count its hand, its round
-    score and rank (pip values: ``game.pips``). The page decides none of these; the caller holds the lock."""
+    score and rank (pip values: ``game.pips``). The page decides none of these; the caller holds
+    the lock."""
     ref = station.referee
     rnd = ref.game.current
     hand = my_hand(ref, seat)
@@ -141,14 +142,14 @@ def _shown_pips(ref, shown) -> int:
 
 
 def game_over(station, seat: int) -> dict | None:
-    """Once the game is finished: the winning seats, the tie-break sentence that decided (or
-    None), this seat's rank (1 = won) and whether it shares it."""
+    """Once the game is finished: the winning seats, this seat's rank (1 = won), whether it
+    shares it, and its total (what decided a tie: the view's ``tie_break``)."""
     ref = station.referee
     if ref.status != "finished":
         return None
-    rows, decided = standings(ref)
+    rows, _decided = standings(ref)
     mine = next(r for r in rows if r["seat"] == seat)
-    return {"winners": [r["seat"] for r in rows if r["rank"] == 1], "tie_break": decided,
+    return {"winners": [r["seat"] for r in rows if r["rank"] == 1],
             "rank": mine["rank"], "shared": mine["shared"], "total": mine["total"]}
 
 

@@ -21,7 +21,7 @@
         if (count.registered) for (const tile of count.tiles) picked.add(tile);
       }
       if (!count.must) return;
-      const pips = me.pips || {};
+      const pips = (view.game && view.game.pips) || {};       // the station's: 0-0 as the game counts it
       $("count-tiles").replaceChildren(...count.tiles.map((tile) => el("button", { type: "button", "data-tile": tile,
         "aria-pressed": picked.has(tile) ? "true" : "false", "aria-label": t("tile %(a)s-%(b)s", { a: tile.split("-")[0], b: tile.split("-")[1] }),
         onclick: () => { picked.has(tile) ? picked.delete(tile) : picked.add(tile); renderCount(MT.view); } }, tile)));
