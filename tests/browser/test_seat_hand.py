@@ -140,6 +140,10 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone, lang):
     scores = station.view()["result"]["rounds"][0]["scores"]
     end = page.locator("section#round-end")
     expect(end).to_be_visible()
+    if rnd.end == "blocked":
+        expect(page.locator("#round-how")).to_have_text(_("The round is blocked: nobody could play."))
+    elif rnd.out != [ME]:
+        expect(page.locator("#round-how")).to_contain_text(NAMES[rnd.out[0]])
     if rnd.hand_counts[ME]:
         expect(page.locator("#my-round-score")).to_contain_text(str(scores[ME]))
     else:

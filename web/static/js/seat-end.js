@@ -37,6 +37,10 @@
       $("h-round-end").textContent = t("Round %(r)s is over", { r: end.round + 1 });
       const out = !!(me.count && me.count.went_out);
       $("went-out").hidden = !out;
+      const others = (end.out || []).filter((s) => s !== ctx.seat);
+      $("round-how").textContent = end.end === "blocked" ? t("The round is blocked: nobody could play.")
+        : (others.length ? t("%(names)s went out.", { names: others.map((s) => MT.name(s, view)).join(", ") }) : "");
+      $("round-how").hidden = !$("round-how").textContent;
       const score = $("my-round-score");
       score.replaceChildren(end.mine === null ? "" : MT.fmt(t("Your score this round: %(n)s"), { n: el("strong", {}, MT.bdi(end.mine)) }));
       score.hidden = end.mine === null || out;     // "you went out: your count is 0" says it
