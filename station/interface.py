@@ -36,10 +36,38 @@ View shape (JSON-able dict; every key always present):
                "place-engine", "code": error code | None, "facts": {...}, "text": "..."}: what the
                hub asks of a seat (a refused button press, a sensed tile with no move entered)
 
-``seat_view(seat, token)`` adds ``me``: {"seat", "hand": [...] or None (registered hand, owner only),
-"options": {"play": {"0": ["12-5"], "mexican": [...]}, "trains": [{"on": 0|"mexican", "open": bool,
-"reason": str|None}], "draw": bool, "pass": bool, "done": bool}} where open trains and offered tiles
-come from the engine (known hands: legal moves; hidden hands: tiles not on the table that fit).
+``seat_view(seat, token)`` adds ``me`` (station/views.py ``seat_me``; the seat page decides
+none of it)::
+
+    {"seat": 0, "name": "Ana",
+     "hand": ["0-1", "3-6", ...] | None,   # sorted, as the station writes tiles: virtual tiles the
+                                           # dealt hand; hidden hands the registered one (owner only)
+     "tile_count": 13,                     # tiles this seat holds
+     "playable": {"3-6": ["0", "mexican"]},  # tiles of ``hand`` it may play now -> the trains
+                                           # (``options.play`` keys) each would be accepted on
+     "drawn": "2-9" | None,                # virtual tiles: the tile it drew last, while still in
+                                           # hand and nothing played since
+     "free": ["0-0", ...],                 # every tile not on the table (registering, counting)
+     "count": {"must": bool,               # hidden hands, round over: show or count your hand now
+               "went_out": bool,           # no tile left: scores 0 and is never asked to count
+               "tiles": [...],             # what the count offers (a complete registered hand,
+                                           # else ``free``); [] unless ``must``
+               "registered": bool},        # ``tiles`` is the registered hand (offered as chosen)
+     "round_end": None | {"round": 0, "end": "out"|"blocked", "out": [seats],
+                          "scores": [per seat] | None,   # None until every hand is counted
+                          "counted": [per seat int | None],  # so far (went out: 0; None: to count)
+                          "mine": int | None, "waiting": [seats still to count]},
+     "game_over": None | {"winners": [seats], "rank": 1, "shared": bool, "total": int},
+     "timing": {"refusal_flash_ms": 600},  # how long a refused move flashes red (the hub's too)
+     "options": {"play": {"0": ["12-5"], "mexican": [...]},   # per train, tiles as they would lie
+                 "trains": [{"on": 0|"mexican", "open": bool, "reason": str|None, "code": str|None}],
+                 "draw": bool, "pass": bool, "done": bool, "engine": bool, "reveal": bool,
+                 "why": {"draw": {"code": "must-play", "facts": {...}}, ...}}}
+                 # ``why``: the refusal each of draw/pass/done would get now (absent when allowed)
+
+Open trains and offered tiles come from the engine (known hands: legal moves; hidden hands: tiles
+not on the table that fit, only those of a registered hand while it is checked). A seat that went
+out scores 0 without counting (``Referee.must_count``).
 
 Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
 "no-game", "bad-request"), ``message`` (an English sentence a player understands) and ``facts``

@@ -125,9 +125,36 @@ class Referee:
             event = Event.from_dict(entry["event"], self.rules.players)
         except BadRecord as exc:
             raise Refusal("bad-request", exc.message) from None
-        self._check_registered(event)
-        self.game.push(event)
+        try:
+            self._check_registered(event)
+            self.game.push(event)
+        except errors.RefereeError as exc:
+            _as_written(exc, event, entry["event"].get("play"))
+            raise
         return describe(event, self.names, self.round)
+
+    def refusal(self, event: Event) -> errors.RefereeError | None:
+        """Why ``event`` would be refused now (the registered-hand check, then the engine's), or
+        None when it would be accepted; changes nothing. The seat page's controls use it, so a
+        control is disabled with this reason instead of enabled and then refused."""
+        if self.round is None:
+            return Refusal("round-over", "no round has started", seat=event.seat)
+        try:
+            self._check_registered(event)
+            self.round.check(event)
+        except errors.RefereeError as exc:
+            return exc
+        return None
+
+    def checked_hand(self, seat: int) -> set | None:
+        """Hidden hands: the seat's registered hand while it is checked (as many tiles as the
+        seat holds: ``_apply_register`` says when), else None."""
+        rnd = self.round
+        hand = self.registered.get((rnd.index, seat)) if rnd is not None else None
+        if hand is None or rnd.known:
+            return None
+        hand = hand - rnd.on_table
+        return hand if len(hand) == rnd.hand_counts[seat] else None
 
     def _apply_register(self, entry: dict) -> str:
         """A hand registered privately: while it has as many tiles as the seat holds, a play of a
@@ -153,12 +180,9 @@ class Referee:
 
     def _check_registered(self, event: Event) -> None:
         rnd = self.round
-        hand = self.registered.get((rnd.index, event.seat))
-        if hand is None or rnd.known:
-            return
-        hand = hand - rnd.on_table
-        if len(hand) != rnd.hand_counts[event.seat]:
-            return                    # a drawn tile not registered yet: the check resumes once it is
+        hand = self.checked_hand(event.seat)
+        if hand is None:
+            return                    # none, or a drawn tile not registered yet: the check resumes once it is
         name = self.names[event.seat]
         if event.kind == "play" and event.tile not in hand:
             raise Refusal("not-in-hand", f"{name} does not hold {event.tile}", seat=event.seat,
@@ -178,10 +202,20 @@ class Referee:
         seen = {t for s, h in others.items() if s != seat and not isinstance(h, int) for t in h}
         pips = check_seat_reveal(rnd, seat, shown_tiles, seen)
         others[seat] = shown_tiles
-        if len(others) == self.rules.players and not rnd.known:
-            self.game.set_reveal(index, [others[s] for s in range(self.rules.players)])
+        if not rnd.known and not self.must_count(index):
+            self.game.set_reveal(index, [others.get(s, []) for s in range(self.rules.players)])
         return LogLine(f"{self.names[seat]} shows {pips} pips for round {index + 1}", "reveal",
                        seat=seat, pips=pips, round=index)
+
+    def must_count(self, index: int) -> list[int]:
+        """Hidden hands, an ended round ``index``: the seats still to show or count their hand.
+        A seat with no tile left (it went out) has nothing to count: it scores 0 (rules.md 1,
+        *Round score*) and is never asked."""
+        rnd = self.game.rounds[index]
+        if rnd.known or not rnd.ended:
+            return []
+        shown = self.shown.get(index, {})
+        return [s for s in range(self.rules.players) if s not in shown and rnd.hand_counts[s] > 0]
 
     def _apply_correct(self, entry: dict) -> str:
         index, seat, score = entry["round"], entry["seat"], entry["score"]
@@ -250,6 +284,17 @@ class Referee:
     def deal_summary(self) -> dict:
         """How many tiles each player draws and how many stay in the boneyard."""
         return {"hand_size": self.rules.hand_size, "boneyard": self.rules.boneyard_after_deal}
+
+
+def _as_written(exc: errors.RefereeError, event: Event, written) -> None:
+    """A refusal names the tile as the player wrote it ("6-3"), not as the engine orders it
+    ("3-6"): its ``facts["tile"]`` and its sentence."""
+    if event.kind != "play" or not isinstance(written, str) or exc.facts.get("tile") != str(event.tile):
+        return
+    exc.facts["tile"] = written
+    if str(event.tile) != written:
+        exc.message = exc.message.replace(str(event.tile), written)
+        exc.args = (exc.message,)
 
 
 def describe(event: Event, names: list[str], rnd) -> LogLine:

@@ -6,7 +6,7 @@ import time
 
 from engine import Event
 from engine.scoring import winners as decide_winners
-from engine.tiles import full_set, pips
+from engine.tiles import full_set, hand_pips, pips
 
 from .lights import REFUSAL_MS, frame, light_state
 
@@ -39,15 +39,118 @@ def table_view(station) -> dict:
 
 
 def seat_me(station, seat: int) -> dict:
-    """The ``me`` part of a seat's view: its options, and its hand where the station knows it
-    (virtual tiles, or a privately registered hand); the caller holds the lock."""
+    """The ``me`` part of a seat's view (station/interface.py gives the shape): its options, its
+    hand where the station knows it (virtual tiles, or a privately registered hand), the tiles it
+    may play and on which trains, the tile it just drew, whether it must count its hand, its round
+    score and rank (pip values: ``game.pips``). The page decides none of these; the caller holds
+    the lock."""
     ref = station.referee
     rnd = ref.game.current
-    registered = ref.registered.get((rnd.index, seat)) if rnd is not None else None
     hand = my_hand(ref, seat)
-    if hand is None and registered is not None:
-        hand = sorted(str(t) for t in registered - rnd.on_table)
-    return {"seat": seat, "name": ref.names[seat], "hand": hand, "options": seat_options(ref, seat)}
+    if hand is None and rnd is not None and ref.registered.get((rnd.index, seat)) is not None:
+        hand = _sorted(ref.registered[(rnd.index, seat)] - rnd.on_table)
+    options = seat_options(ref, seat)
+    free = _free_tiles(ref)
+    return {"seat": seat, "name": ref.names[seat], "hand": hand, "options": options,
+            "tile_count": rnd.hand_counts[seat] if rnd is not None else 0,
+            "playable": playable(ref, seat, hand, options),
+            "drawn": drawn_tile(rnd, seat),
+            "free": free,
+            "count": count_view(ref, seat, hand, free),
+            "round_end": round_end(ref, seat),
+            "game_over": game_over(station, seat),
+            "timing": {"refusal_flash_ms": REFUSAL_MS}}
+
+
+def _sorted(tiles) -> list[str]:
+    """Tiles as the station writes them ("3-6"), lowest first."""
+    return [str(t) for t in sorted(tiles)]
+
+
+def _free_tiles(ref) -> list[str]:
+    """Every tile of the set not on the table (the classic engine counts as in a hand until it
+    is placed): what a hidden hand may hold, for registering and counting it."""
+    rnd = ref.game.current
+    on_table = rnd.on_table if rnd is not None else set()
+    return _sorted(t for t in full_set(ref.rules.top) if t not in on_table)
+
+
+def playable(ref, seat: int, hand: list[str] | None, options: dict) -> dict[str, list[str]]:
+    """The tiles of the seat's known hand that it may play now, each with the trains it would
+    be accepted on (``options["play"]`` keys: "0", "mexican"); {} when the hand is not known."""
+    if hand is None:
+        return {}
+    held = set(hand)
+    fits: dict[str, list[str]] = {}
+    for train, tiles in options["play"].items():
+        for laid in tiles:
+            tile = _norm(laid)
+            if tile in held:
+                fits.setdefault(tile, []).append(train)
+    return fits
+
+
+def drawn_tile(rnd, seat: int) -> str | None:
+    """Virtual tiles: the tile ``seat`` drew last this round while it is still in its hand and
+    the seat has played nothing since; else None."""
+    if rnd is None or not rnd.known:
+        return None
+    drawn, index = None, 0
+    for event in rnd.events:
+        if event.kind == "draw":
+            if event.seat == seat:
+                drawn = rnd.boneyard[index]
+            index += 1
+        elif event.seat == seat and event.kind in ("play", "engine"):
+            drawn = None
+    return str(drawn) if drawn is not None and drawn in rnd.hands[seat] else None
+
+
+def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
+    """Hidden hands at a round's end: ``must`` (this seat still shows or counts its hand),
+    ``went_out`` (no tile left: it scores 0 and is never asked), ``tiles`` (what the count offers:
+    the registered hand when it is complete, ``registered`` then true, else every tile not on the
+    table)."""
+    rnd = ref.game.current
+    went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
+    must = rnd is not None and seat in ref.must_count(rnd.index) and ref.status != "abandoned"
+    complete = hand is not None and rnd is not None and len(hand) == rnd.hand_counts[seat]
+    return {"must": must, "went_out": went_out, "registered": bool(must and complete),
+            "tiles": (hand if complete else free) if must else []}
+
+
+def round_end(ref, seat: int) -> dict | None:
+    """Once the round in play has ended: its number, how it ended, who went out, its scores
+    (None until every hand is counted), this seat's score and the seats still to count."""
+    rnd = ref.game.current
+    if rnd is None or not rnd.ended:
+        return None
+    scores = ref.game.round_scores(rnd.index)
+    waiting = ref.must_count(rnd.index)
+    if scores:
+        counted = list(scores)
+    else:                           # hidden hands while counting: what each seat has shown so far
+        shown = ref.shown.get(rnd.index, {})
+        counted = [None if s in waiting else _shown_pips(ref, shown.get(s, [])) for s in range(len(ref.names))]
+    return {"round": rnd.index, "end": rnd.end, "out": list(rnd.out), "scores": scores,
+            "counted": counted, "mine": scores[seat] if scores else None, "waiting": waiting}
+
+
+def _shown_pips(ref, shown) -> int:
+    """The pips of a shown hand (tiles or a count); a seat that went out has shown nothing: 0."""
+    return shown if isinstance(shown, int) else hand_pips(shown, ref.rules.options.double_blank_points)
+
+
+def game_over(station, seat: int) -> dict | None:
+    """Once the game is finished: the winning seats, this seat's rank (1 = won), whether it
+    shares it, and its total (what decided a tie: the view's ``tie_break``)."""
+    ref = station.referee
+    if ref.status != "finished":
+        return None
+    rows, _decided = standings(ref)
+    mine = next(r for r in rows if r["seat"] == seat)
+    return {"winners": [r["seat"] for r in rows if r["rank"] == 1],
+            "rank": mine["rank"], "shared": mine["shared"], "total": mine["total"]}
 
 
 def leds_view(station) -> dict:
@@ -179,27 +282,43 @@ def seat_rows(referee, joined: set[int]) -> list[dict]:
 
 
 def seat_options(referee, seat: int) -> dict:
-    """What the seat controller may offer ``seat`` now (from the engine's own checks)."""
+    """What the seat controller may offer ``seat`` now (from the engine's own checks and, with a
+    registered hand, the referee's): per train the tiles that would be accepted, and whether a
+    draw, pass, end of first turn or engine would be; ``why`` gives each refused one's code and
+    facts so the page shows the reason beside the disabled control."""
     rnd = referee.game.current
     empty = {"play": {}, "trains": [], "draw": False, "pass": False, "done": False, "engine": False,
-             "reveal": False}
+             "reveal": False, "why": {}}
     if rnd is None:
         return empty
     if rnd.ended:
-        shown = referee.shown.get(rnd.index, {})
-        empty["reveal"] = not rnd.known and seat not in shown
+        empty["reveal"] = seat in referee.must_count(rnd.index)
         return empty
     offered = rnd.offered_plays(seat) if rnd.engine_placed and rnd.turn == seat else {"trains": []}
-    return {
+    held = referee.checked_hand(seat)
+    if held is not None:          # a registered hand being checked: only its tiles are accepted
+        held = {str(t) for t in held}
+        for train in offered["trains"]:
+            train["tiles"] = [x for x in train["tiles"] if _norm(x) in held]
+    options = {
         "play": {str(t["on"]): t["tiles"] for t in offered["trains"] if t["tiles"]},
         "trains": [{"on": t["on"], "open": t["open"], "reason": t["reason"], "code": t["code"]}
                    for t in offered["trains"]],
-        "draw": rnd.can_draw(seat),
-        "pass": rnd.can_pass(seat),
-        "done": rnd.can_end_turn(seat),
         "engine": rnd.accepts(Event(seat, "engine")),
         "reveal": False,
+        "why": {},
     }
+    for kind in ("draw", "pass", "done"):
+        refused = referee.refusal(Event(seat, kind))
+        options[kind] = refused is None
+        if refused is not None:
+            options["why"][kind] = {"code": refused.code, "facts": dict(refused.facts)}
+    return options
+
+
+def _norm(tile: str) -> str:
+    a, b = (int(x) for x in tile.split("-"))
+    return f"{min(a, b)}-{max(a, b)}"
 
 
 def my_hand(referee, seat: int) -> list[str] | None:
@@ -207,4 +326,4 @@ def my_hand(referee, seat: int) -> list[str] | None:
     rnd = referee.game.current
     if rnd is None or not rnd.known:
         return None
-    return sorted((str(t) for t in rnd.hands[seat]), key=lambda x: tuple(map(int, x.split("-"))))
+    return _sorted(rnd.hands[seat])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
-from support import PIN, SHOTS, joined, wait_for
+from support import PIN, SHOTS, joined
 
 from web.i18n import gettext_for
 from web.refusals import REASONS
@@ -94,7 +94,7 @@ def test_registered_hand_is_checked_on_the_seat_page(server, phone, lang):
     save.click()
     status = ana.locator("#reg-status")
     expect(status).to_have_text(_("Registered: full checking on"))
-    expect(ana.locator("#reg-hand li")).to_have_count(13)
+    expect(ana.locator("#my-hand li")).to_have_count(13)
     expect(ana.locator("#reg-tiles")).to_be_hidden()                 # folded again, checking on
     expect(ana.locator("#reg-change")).to_be_visible()
     expect(ana.locator("#reg-open")).to_be_hidden()
@@ -103,21 +103,29 @@ def test_registered_hand_is_checked_on_the_seat_page(server, phone, lang):
     section_shot(ana, f"register-hand-registered-{lang}")
     no_wider_than_the_phone(ana)
 
-    # a tile not in the registered hand: refused, the reason in the page's language
+    # only the registered hand's tiles are offered; its playable one is marked in "Your tiles"
     toast = ana.locator("#toast")
+    expect(ana.locator("#my-hand li.playable")).to_have_count(1)
+    expect(ana.locator("#my-hand li.playable")).to_have_attribute("data-tile", "1-9")
     ana.click('#trains button[data-train="0"]')
-    expect(ana.locator('#tiles button.in-hand')).to_have_count(1)     # 1-9, the registered one, is marked
-    play(ana, "0", "9-2")
+    expect(ana.locator('#tiles button')).to_have_count(1)
+    expect(ana.locator('#tiles button.in-hand')).to_have_count(1)     # 1-9, the registered one
+    # a tile not in the registered hand, sent anyway: refused, named as it was written
+    ana.evaluate("MT.seatSend({play: '9-2', on: 0})")
     expect(toast).to_be_visible()
     expect(toast).to_contain_text(_(REASONS["not-in-hand"]))
+    expect(toast).to_contain_text("9-2")
     assert station.view()["result"]["state"]["hand_counts"][0] == 13
-    # a draw while the registered hand holds a play: refused (must-play)
-    ana.click("#btn-draw")
-    expect(toast).to_contain_text(_(REASONS["must-play"]))
+    # a draw or a pass while the registered hand holds a play cannot act, and says why
+    expect(ana.locator("#btn-draw")).to_be_disabled()
+    expect(ana.locator("#btn-pass")).to_be_disabled()
+    expect(ana.locator("#why-pass")).to_have_text(_(REASONS["must-play"]))       # said once for both
+    expect(ana.locator("#why-pass")).to_be_visible()
+    expect(ana.locator("#btn-draw")).to_have_attribute("aria-describedby", "why-pass")
     assert station.view()["result"]["state"]["boneyard"] == 15
     # a registered tile: accepted, and the registered list shrinks
     play(ana, "0", "9-1")
-    expect(ana.locator("#reg-hand li")).to_have_count(12)
+    expect(ana.locator("#my-hand li")).to_have_count(12)
     expect(status).to_have_text(_("Registered: full checking on"))
     assert station.view()["result"]["state"]["hand_counts"][0] == 12
     assert station.view()["result"]["state"]["trains"][0]["tiles"]
@@ -140,11 +148,10 @@ def test_registered_hand_is_checked_on_the_seat_page(server, phone, lang):
     tap_tiles(ben, ["5-9"])
     ben.click("#btn-reg-save")
     expect(ben.locator("#reg-status")).to_have_text(_("Registered: full checking on"))
-    expect(ben.locator("#reg-hand li")).to_have_count(14)
-    # checking is back on: a pass while holding 5-9 is refused
-    wait_for(lambda: station.seat_view(1, tokens[1])["me"]["options"]["pass"], what="Ben may pass")
-    expect(ben.locator("#btn-pass")).to_be_enabled()
-    ben.click("#btn-pass")
-    expect(ben.locator("#toast")).to_contain_text(_(REASONS["must-play"]))
+    expect(ben.locator("#my-hand li")).to_have_count(14)
+    # checking is back on: a pass while holding 5-9 cannot act, and says why
+    expect(ben.locator("#btn-pass")).to_be_disabled()
+    expect(ben.locator("#why-pass")).to_have_text(_(REASONS["must-play"]))
+    expect(ben.locator('#my-hand li.playable[data-tile="5-9"]')).to_have_count(1)
     play(ben, "1", "9-5")
-    expect(ben.locator("#reg-hand li")).to_have_count(13)
+    expect(ben.locator("#my-hand li")).to_have_count(13)

@@ -1,14 +1,13 @@
 /* Seat page, hidden hands: register my hand privately so the hub checks every rule (rules.md 5).
-   MT.handRegister({seat, token, headers, offTable, onForbidden}) -> {render(view), holds(tile)}. */
+   The registered hand is then shown under "Your tiles" (seat.js); the tiles to choose from are the
+   station's (view.me.free). MT.handRegister({seat, token, headers, onForbidden}) -> {render(view)}. */
 (function () {
   "use strict";
   const MT = window.MT, t = MT.t, el = MT.el;
   const $ = (id) => document.getElementById(id);
-  const norm = (tile) => String(tile).split("-").map(Number).sort((a, b) => a - b).join("-");
-  const byPips = (a, b) => { const x = a.split("-").map(Number), y = b.split("-").map(Number); return x[0] - y[0] || x[1] - y[1]; };
 
   MT.handRegister = function (ctx) {
-    let chosen = new Set(), base = null, shownState = null, gridKey = null, need = 0, saving = false, held = null;
+    let chosen = new Set(), base = null, shownState = null, gridKey = null, need = 0, saving = false;
 
     /** "none" (not registered), "full" (checking on), "drew" (one short after a draw), "off" (other mismatch) */
     function stateOf(hand, count) {
@@ -28,15 +27,14 @@
       const playing = !!(st && st.turn !== null && st.turn !== undefined && !(rnd && rnd.end));
       const show = !!(ctx.token() && view.game && view.game.hidden_hands && playing && view.me);
       card.hidden = !show;
-      if (!show) { base = shownState = gridKey = held = null; chosen.clear(); return; }
-      need = (st.hand_counts || [])[ctx.seat] || 0;
-      const hand = view.me.hand ? view.me.hand.map(norm).sort(byPips) : null;
+      if (!show) { base = shownState = gridKey = null; chosen.clear(); return; }
+      need = view.me.tile_count || 0;
+      const hand = view.me.hand || null;
       const state = stateOf(hand, need);
-      held = state === "full" ? new Set(hand) : null;
       // the choice starts from the registered hand whenever that changes (a play, a new round)
       const key = st.round + "|" + (hand ? hand.join(",") : "-");
       if (key !== base) { base = key; chosen = new Set(hand || []); }
-      const free = ctx.offTable(view);
+      const free = view.me.free || [];
       const freeSet = new Set(free);
       for (const x of Array.from(chosen)) if (!freeSet.has(x)) chosen.delete(x);
 
@@ -46,8 +44,6 @@
       status.textContent = state === "full" ? t("Registered: full checking on")
         : state === "drew" ? t("You drew a tile: add it to keep full checking")
         : state === "off" ? t("Your registered hand does not match your tile count: save it again to keep full checking") : "";
-      $("reg-mine").hidden = !hand;
-      $("reg-hand").replaceChildren(...(hand || []).map((tile) => el("li", {}, MT.tileEl(tile))));
       $("reg-open").hidden = !!hand;
       $("reg-change").hidden = !hand;
       if (state !== shownState) {          // open the grid when a tile is to be added, close it once checking is on
@@ -69,7 +65,7 @@
     async function save() {
       if (saving || chosen.size !== need) return;
       saving = true; sync();
-      const r = await MT.api("POST", `/api/seat/${ctx.seat}/hand`, { tiles: Array.from(chosen).sort(byPips) }, ctx.headers());
+      const r = await MT.api("POST", `/api/seat/${ctx.seat}/hand`, { tiles: ((MT.view.me && MT.view.me.free) || []).filter((x) => chosen.has(x)) }, ctx.headers());
       saving = false;
       if (!r.ok) {
         sync();
@@ -82,10 +78,6 @@
       $("reg-card").scrollIntoView({ block: "nearest" });
     }
     $("btn-reg-save").addEventListener("click", save);
-    return {
-      render: render,
-      /** true / false once a hand with full checking is registered, else null */
-      holds: (tile) => (held ? held.has(norm(tile)) : null),
-    };
+    return { render: render };
   };
 })();

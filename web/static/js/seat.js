@@ -1,19 +1,32 @@
-/* Seat controller: join by code/QR, choose a train then a tile, draw / pass / done, count the hand;
-   hidden hands: register the hand privately (seat-hand.js). */
+/* Seat controller: join by code/QR; my tiles (tap one, then a train) or a train then a tile;
+   draw / pass / done with the reason when they cannot act; between turns whose turn, the last
+   move and my tile count; round end and game end (seat-end.js); hidden hands: register the hand
+   privately (seat-hand.js). Every rule comes from view.me (station/interface.py). */
 (function () {
   "use strict";
   const MT = window.MT, t = MT.t, el = MT.el;
   const seat = Number(MT.boot.seat);
   const KEY = "mt-seat-" + seat;
   let token = localStorage.getItem(KEY);
-  let lastPrompted = null, sending = false;
-  let chosen = null, picked = new Set(), busy = false, prompted = null;
+  let lastPrompted = null, chosen = null, chosenTile = null, busy = false, prompted = null;
   const $ = (id) => document.getElementById(id);
+  const ACTIONS = ["draw", "pass", "done"];
 
   function headers() { return { "X-Seat-Token": token }; }
   function reason(code) {
     if (code === "train-closed") return t("Closed: no marker");
     return (MT.boot.reasons || {})[code] || (MT.boot.lang === "en" && code ? code : t("Closed"));
+  }
+  function trainKey(on) { return on === "mexican" ? "mexican" : Number(on); }
+  function trainLabel(key, view) {
+    return key === "mexican"
+      ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
+      : MT.badge(Number(key), Number(key) === seat ? t("My train") : MT.trainName(key, view));
+  }
+  function openEnd(view, key) {
+    const st = view.result && view.result.state;
+    const info = st && st.trains.find((x) => String(x.owner === null ? "mexican" : x.owner) === key);
+    return info ? (info.end === null ? st.engine : info.end) : "";
   }
 
   async function join(code) {
@@ -42,14 +55,66 @@
     MT.live.start({ seat: seat, token: token });
   }
 
+  /** A refused move: the tile tapped flashes red as long as the hub's seat LED does. */
+  function flash(tile) {
+    const ms = (MT.view && MT.view.me && MT.view.me.timing && MT.view.me.timing.refusal_flash_ms) || 0;
+    const nodes = document.querySelectorAll(`#my-hand li[data-tile="${tile}"], #tiles button[data-tile="${tile}"]`);
+    for (const n of nodes) { n.classList.add("refused"); setTimeout(() => n.classList.remove("refused"), ms); }
+  }
   async function send(event) {
     if (busy || !MT.view) return;
     busy = true;
     const r = await MT.api("POST", `/api/seat/${seat}/submit`, { event: event, version: MT.view.version }, headers());
     busy = false;
-    if (r.ok) { chosen = null; if (r.data && r.data.version) { /* the socket brings the seat view */ } return; }
+    if (r.ok) { chosenTile = null; return; }      // the chosen train stays (a classic first-turn chain)
     MT.toast(r.data && r.data.text || t("Refused"), false);
+    if (event.play) flash(event.play);
     if (r.status === 403) MT.live.onError({ code: "forbidden" });
+  }
+
+  function renderStatus(view, me, st, mine) {
+    const log = view.log || [];
+    const last = log[log.length - 1];
+    $("last-move").replaceChildren(last ? MT.fmt(t("Last move: %(move)s"), { move: MT.logLine(last, view) }) : "");
+    $("last-move").hidden = !last;
+    const playing = !!(st && st.turn !== null && st.turn !== undefined);
+    $("my-count").replaceChildren(playing ? MT.fmt(t("Tiles in your hand: %(n)s"), { n: el("strong", {}, MT.bdi(me.tile_count)) }) : "");
+    $("my-count").hidden = !playing;
+    $("status").hidden = !view.game || (!last && !playing);
+    $("status").classList.toggle("mine", mine);
+  }
+
+  function renderHand(view, me, mine) {
+    const card = $("hand-card"), hand = me.hand;
+    card.hidden = !Array.isArray(hand) || !hand.length;       // a hand the station knows; none once out
+    if (card.hidden) { chosenTile = null; $("my-hand").replaceChildren(); return; }
+    const fits = me.playable || {};
+    if (chosenTile !== null && !hand.includes(chosenTile)) chosenTile = null;
+    $("my-hand").replaceChildren(...hand.map((tile) => {
+      const play = !!fits[tile], drawn = me.drawn === tile, sel = chosenTile === tile;
+      const [a, b] = tile.split("-");
+      const label = [t("tile %(a)s-%(b)s", { a: a, b: b })];
+      if (play) label.push(t("can be played now"));
+      if (drawn) label.push(t("just drawn"));
+      return el("li", { "data-tile": tile, class: [play ? "playable" : "", drawn ? "drawn" : "", sel ? "selected" : ""].join(" ").trim() || null },
+        el("button", { type: "button", class: "hand-tile", "aria-label": label.join(", "), "aria-pressed": sel ? "true" : "false", disabled: !mine,
+          onclick: () => { chosenTile = sel ? null : tile; render(MT.view); } },
+          MT.tileEl(tile), drawn ? el("span", { class: "drawn-tag", "aria-hidden": "true" }, t("just drawn")) : null));
+    }));
+    const any = Object.keys(fits).length > 0;
+    let hint = "";
+    if (mine && chosenTile !== null && !fits[chosenTile]) hint = t("%(tile)s cannot be played now.", { tile: chosenTile });
+    else if (mine && chosenTile === null) hint = any ? t("Tap a marked tile to play it.") : t("None of your tiles can be played now.");
+    $("hand-hint").textContent = hint;
+    $("hand-hint").hidden = !hint;
+    const trains = chosenTile !== null && mine ? (fits[chosenTile] || []) : [];
+    $("hand-play").hidden = !trains.length;
+    if (!trains.length) return;
+    $("hand-play-title").replaceChildren(MT.fmt(t("Play %(tile)s on:"), { tile: MT.tileEl(chosenTile) }));
+    $("hand-trains").replaceChildren(...trains.map((key) => el("button", { type: "button", class: "choice open", "data-train": key,
+      "aria-label": t("Play %(tile)s on %(train)s", { tile: chosenTile, train: MT.trainName(trainKey(key), view) }),
+      onclick: () => send({ play: chosenTile, on: trainKey(key) }) },
+      trainLabel(key, view), el("span", { class: "why" }, t("open end: %(n)s", { n: openEnd(view, key) })))));
   }
 
   function renderTrains(view, opts) {
@@ -59,73 +124,40 @@
     if (prompted !== null && prompted !== lastPrompted && trains.some((tr) => String(tr.on) === prompted && tr.open)) chosen = prompted;
     lastPrompted = prompted;
     if (chosen !== null && !trains.some((tr) => String(tr.on) === chosen && tr.open)) chosen = null;
-    const st = view.result && view.result.state;
     box.replaceChildren(...trains.map((tr) => {
       const key = String(tr.on);
-      const info = st && st.trains.find((x) => String(x.owner === null ? "mexican" : x.owner) === key);
-      const end = info ? (info.end === null ? st.engine : info.end) : "";
-      const label = tr.on === "mexican" ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
-        : MT.badge(Number(tr.on), Number(tr.on) === seat ? t("My train") : MT.trainName(tr.on, view));
       return el("button", { type: "button", class: "choice" + (tr.open ? " open" : "") + (chosen === key ? " selected" : "") + (prompted === key ? " prompted" : ""),
         "data-train": key, "aria-pressed": chosen === key ? "true" : "false", disabled: !tr.open,
-        onclick: () => { chosen = key; render(MT.view); $("tiles").querySelector("button") && $("tiles").querySelector("button").focus(); } },
-        label, el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: end }) : reason(tr.code || tr.reason || "train-closed")));
+        onclick: () => { chosen = key; render(MT.view); const first = $("tiles").querySelector("button"); if (first) first.focus(); } },
+        trainLabel(key, view), el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: openEnd(view, key) }) : reason(tr.code || "train-closed")));
     }));
   }
-  function renderTiles(opts) {
-    const box = $("tiles");
+  function renderTiles(view, opts) {
+    const fits = (view.me && view.me.playable) || {};
+    const norm = (tile) => tile.split("-").map(Number).sort((a, b) => a - b).join("-");
     const tiles = chosen === null ? [] : ((opts.play || {})[chosen] || []);
     $("tile-hint").textContent = chosen === null ? t("Choose a train first.") : (tiles.length ? "" : t("No tile fits this train."));
-    box.replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile, class: hand.holds(tile) ? "in-hand" : null,
-      "aria-label": t("Play %(tile)s on %(train)s", { tile: tile, train: MT.trainName(chosen === "mexican" ? "mexican" : Number(chosen)) }),
-      onclick: () => send({ play: tile, on: chosen === "mexican" ? "mexican" : Number(chosen) }) }, tile)));
+    $("tiles").replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile, class: fits[norm(tile)] ? "in-hand" : null,
+      "aria-label": t("Play %(tile)s on %(train)s", { tile: tile, train: MT.trainName(trainKey(chosen)) }),
+      onclick: () => send({ play: tile, on: trainKey(chosen) }) }, tile)));
   }
-  function offTable(view) {
-    const st = view.result && view.result.state, top = view.game.set;
-    const on = new Set();
-    for (const tr of (st ? st.trains : [])) for (const tile of tr.tiles) on.add(tile.split("-").map(Number).sort((a, b) => a - b).join("-"));
-    if (st && view.game.engine_placed !== false) on.add(st.engine + "-" + st.engine);   // classic: in a hand until placed
-    const all = [];
-    for (let a = 0; a <= top; a++) for (let b = a; b <= top; b++) if (!on.has(a + "-" + b)) all.push(a + "-" + b);
-    return all;
-  }
-  function pips(tile) { const [a, b] = tile.split("-").map(Number); return a + b === 0 ? ((MT.view.game.options || {}).double_blank_points ?? 50) : a + b; }
-  function renderCount(view) {
-    const card = $("count-card");
-    const rounds = (view.result && view.result.rounds) || [];
-    const last = rounds[rounds.length - 1];
-    const sentKey = "mt-count-" + (view.game && view.game.id) + "-" + rounds.length + "-" + seat;
-    const opts = (view.me && view.me.options) || {};
-    const st = view.result && view.result.state;
-    const over = !!(last && last.end && (!st || st.turn === null || st.turn === undefined));
-    const row = (view.seats || [])[seat];
-    const wentOut = over && ((last.out || []).includes(seat) || (row && row.tile_count === 0));
-    const need = wentOut || (("reveal" in opts) ? !!opts.reveal
-      : (last && last.end && !last.scores && !(last.out || []).includes(seat) && !sessionStorage.getItem(sentKey)));
-    card.hidden = !need;
-    if (!need) { picked.clear(); return; }
-    card.dataset.key = sentKey;
-    // a seat that went out has nothing to count: it says so, and its 0 is sent for it
-    $("went-out").hidden = !wentOut;
-    for (const id of ["count-help", "count-tiles", "count-form", "count-sum"]) $(id).hidden = wentOut;
-    if (wentOut) {
-      if (opts.reveal && !sessionStorage.getItem(sentKey) && !sending) {
-        sending = true;
-        MT.api("POST", `/api/seat/${seat}/reveal`, { hand: 0 }, headers()).then((r) => {
-          sending = false;
-          if (r.ok) sessionStorage.setItem(sentKey, "1");
-          else MT.toast(r.data && r.data.text || t("Refused"), false);
-        });
-      }
-      return;
+  function renderActions(opts, st, mine) {
+    const why = opts.why || {};
+    const text = (kind) => (!opts[kind] && why[kind] ? MT.reasonText(why[kind].code, why[kind].facts) : "");
+    for (const kind of ACTIONS) {
+      $("btn-" + kind).disabled = !opts[kind];
+      $("why-" + kind).textContent = text(kind);
+      $("why-" + kind).hidden = !text(kind);
     }
-    const hand = view.me && view.me.hand;
-    const tiles = hand || offTable(view);
-    $("count-tiles").replaceChildren(...tiles.map((tile) => el("button", { type: "button", "data-tile": tile, "aria-pressed": picked.has(tile) ? "true" : "false",
-      onclick: () => { picked.has(tile) ? picked.delete(tile) : picked.add(tile); renderCount(MT.view); } }, tile)));
-    const sum = Array.from(picked).reduce((s, x) => s + pips(x), 0);
-    $("count-sum").textContent = picked.size ? t("%(n)s tiles, %(p)s points", { n: picked.size, p: sum }) : "";
+    // the same reason for draw and pass is said once, under both buttons
+    const same = text("draw") !== "" && text("draw") === text("pass");
+    $("why-draw").hidden = $("why-draw").hidden || same;
+    $("btn-draw").setAttribute("aria-describedby", same ? "why-pass" : "why-draw");
+    $("btn-engine").hidden = !opts.engine;
+    $("done-box").hidden = !opts.done && !(st && st.first_turn);
+    $("actions").hidden = !mine && !opts.engine;
   }
+
   /** The hub's question for this seat (a refused button, a tile sensed with no move entered). */
   let promptShown = "";
   function renderPrompt(view) {
@@ -144,53 +176,36 @@
   function render(view) {
     renderPrompt(view);
     if (!token) return;
-    const me = view.me;
+    const me = view.me || {};
     const name = view.game && view.game.players[seat];
     $("seat-title").replaceChildren(name ? MT.badge(seat, name) : t("Seat %(n)s", { n: seat + 1 }));
-    const opts = (me && me.options) || { trains: [], play: {} };
+    const opts = me.options || { trains: [], play: {}, why: {} };
     const st = view.result && view.result.state;
-    const mine = st && st.turn === seat;
-    $("my-turn").textContent = !st ? "" : (mine ? t("Your turn") : (st.turn === null || st.turn === undefined ? "" : t("Waiting for %(name)s", { name: MT.name(st.turn, view) })));
+    const mine = !!(st && st.turn === seat);
+    if (!mine) { chosen = null; chosenTile = null; }      // a new turn starts with nothing chosen
+    const waiting = st && st.turn !== null && st.turn !== undefined && !mine;
+    $("my-turn").textContent = mine ? t("Your turn") : (waiting ? t("Waiting for %(name)s", { name: MT.name(st.turn, view) }) : "");
     $("my-turn").className = mine ? "turn-yes" : "muted";
-    const rnd = ((view.result && view.result.rounds) || [])[st ? st.round : -1];
-    const over = !!(rnd && rnd.end && !mine);
-    $("play-card").hidden = over || !mine || !(opts.trains || []).length;
-    $("actions").hidden = over || (!mine && !opts.engine && !opts.draw);
-    hand.render(view);          // before the tiles: offered tiles in a registered hand are ticked
+    renderStatus(view, me, st, mine);
+    renderHand(view, me, mine);
+    $("play-card").hidden = !mine || !(opts.trains || []).length;
     renderTrains(view, opts);
-    renderTiles(opts);
-    $("btn-draw").disabled = !opts.draw;
-    $("btn-pass").disabled = !opts.pass;
-    $("btn-done").disabled = !opts.done;
-    $("btn-engine").hidden = !opts.engine;
-    $("btn-done").hidden = !opts.done && !(st && st.first_turn);
-    renderCount(view);
+    renderTiles(view, opts);
+    renderActions(opts, st, mine);
+    hand.render(view);
+    end.render(view);
   }
 
   $("join-form").addEventListener("submit", (e) => { e.preventDefault(); join($("join-code").value.trim()); });
-  $("btn-draw").addEventListener("click", () => send({ draw: true }));
-  $("btn-pass").addEventListener("click", () => send({ pass: true }));
-  $("btn-done").addEventListener("click", () => send({ done: true }));
-  $("btn-engine").addEventListener("click", () => send({ engine: true }));
+  for (const kind of ACTIONS.concat(["engine"])) $("btn-" + kind).addEventListener("click", () => send({ [kind]: true }));
   $("btn-leave").addEventListener("click", async () => {
     if (!(await MT.confirm(t("Leave this seat on this phone?")))) return;
     localStorage.removeItem(KEY); token = null; showJoin();
   });
-  $("count-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const typed = $("pips").value.trim();
-    const hand = picked.size ? Array.from(picked) : (typed === "" ? null : Number(typed));
-    if (hand === null) { MT.toast(t("Tap your tiles or type your pip count."), false); return; }
-    const r = await MT.api("POST", `/api/seat/${seat}/reveal`, { hand: hand }, headers());
-    if (!r.ok) { MT.toast(r.data && r.data.text || t("Refused"), false); return; }
-    sessionStorage.setItem($("count-card").dataset.key, "1");
-    picked.clear();
-    MT.toast(t("Your count is in."), true);
-    renderCount(MT.view);
-  });
 
-  const hand = MT.handRegister({ seat: seat, token: () => token, headers: headers, offTable: offTable,
-    onForbidden: () => MT.live.onError({ code: "forbidden" }) });
+  const forbidden = () => MT.live.onError({ code: "forbidden" });
+  const hand = MT.handRegister({ seat: seat, token: () => token, headers: headers, onForbidden: forbidden });
+  const end = MT.seatEnd({ seat: seat, headers: headers, onForbidden: forbidden });
   MT.seatSend = send;      // the tap handlers' path, also used by the tests
   MT.onView(render);
   const code = new URLSearchParams(location.search).get("code");

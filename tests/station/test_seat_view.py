@@ -1,0 +1,189 @@
+"""A seat's view (``Station.seat_view``, its ``me`` part): what the seat page shows without
+deciding a rule itself: the hand, the playable tiles per train, the tile just drawn, pip values,
+reasons for the controls it cannot use, whether to count, the round's end and the game's end."""
+from __future__ import annotations
+
+import pytest
+from station_helpers import PIN, join_all
+
+from engine import Event
+from station.interface import Refused
+
+
+def virtual_game(station, options=None):
+    station.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 9, dict(options or {}), hidden_hands=False)
+    tokens = join_all(station, 3)
+    station.start_round(PIN)
+    return tokens
+
+
+def me(station, tokens, seat):
+    return station.seat_view(seat, tokens[seat])["me"]
+
+
+def test_virtual_tiles_hand_playable_tiles_and_pips(station):
+    tokens = virtual_game(station, {"double_blank_points": 25})
+    rnd = station.referee.round
+    seat = rnd.turn
+    mine = me(station, tokens, seat)
+    assert mine["hand"] == [str(t) for t in sorted(rnd.hands[seat])]
+    assert mine["tile_count"] == len(rnd.hands[seat])
+    legal = {}
+    for tile, train in rnd.legal_plays(seat):
+        legal.setdefault(str(tile), set()).add("mexican" if train == rnd.n else str(train))
+    assert {t: set(on) for t, on in mine["playable"].items()} == legal
+    pips = station.seat_view(seat, tokens[seat])["game"]["pips"]
+    assert pips["0-0"] == 25 and pips["3-6"] == 9
+    assert "9-9" not in mine["free"] and len(mine["free"]) == 54
+    # a seat whose turn it is not may play nothing and is told why it may not draw
+    other = me(station, tokens, (seat + 1) % 3)
+    assert other["playable"] == {} and other["options"]["draw"] is False
+    assert other["options"]["why"]["draw"]["code"] == "not-your-turn"
+
+
+def test_the_drawn_tile_is_marked_until_the_seat_plays(station, monkeypatch):
+    monkeypatch.setattr("station.service.secrets.randbits", lambda bits: 1)     # a fixed deal
+    tokens = virtual_game(station)
+    rnd = station.referee.round
+    # play until a seat with nothing to play must draw
+    for _ in range(60):
+        seat = rnd.turn
+        plays = rnd.legal_plays(seat)
+        if not plays:
+            break
+        tile, train = plays[0]
+        station.submit(seat, tokens[seat], {"play": str(tile), "on": "mexican" if train == rnd.n else train},
+                       station.version)
+        assert not rnd.ended, "the deal let the round end before anyone drew"
+    else:
+        raise AssertionError("nobody had to draw")
+    mine = me(station, tokens, seat)
+    assert mine["options"]["draw"] is True and mine["drawn"] is None
+    before = set(mine["hand"])
+    station.submit(seat, tokens[seat], {"draw": True}, station.version)
+    mine = me(station, tokens, seat)
+    (new,) = set(mine["hand"]) - before
+    assert mine["drawn"] == new
+    assert me(station, tokens, (seat + 1) % 3)["drawn"] is None
+    plays = rnd.legal_plays(seat)
+    # nothing to play (this deal): the seat passes and the drawn tile stays marked
+    assert not plays
+    station.submit(seat, tokens[seat], {"pass": True}, station.version)
+    assert me(station, tokens, seat)["drawn"] == new
+    # play on until this seat plays a tile: then nothing is marked
+    for _ in range(200):
+        turn = rnd.turn
+        plays = rnd.legal_plays(turn)
+        if plays:
+            tile, train = plays[0]
+            event = {"play": str(tile), "on": "mexican" if train == rnd.n else train}
+        else:
+            event = {"draw": True} if rnd.can_draw(turn) else {"pass": True}
+        station.submit(turn, tokens[turn], event, station.version)
+        if turn == seat and "play" in event:
+            break
+    else:
+        raise AssertionError("the seat never played")
+    assert me(station, tokens, seat)["drawn"] is None
+
+
+def test_refusal_names_the_tile_as_written(station):
+    tokens = virtual_game(station)
+    rnd = station.referee.round
+    seat = rnd.turn
+    other = next(t for t in rnd.hands[(seat + 1) % 3] if t.low != t.high)
+    written = f"{other.high}-{other.low}"
+    with pytest.raises(Refused) as err:
+        station.submit(seat, tokens[seat], {"play": written, "on": seat}, station.version)
+    assert err.value.facts["tile"] == written
+    assert str(other) not in err.value.message
+
+
+def hidden_game(station, names=("Ana", "Ben"), options=None):
+    station.setup_game(PIN, list(names), "hub", 9, dict(options or {}), hidden_hands=True)
+    tokens = join_all(station, len(names))
+    station.start_round(PIN)
+    return tokens
+
+
+def test_registered_hand_disables_pass_and_draw_with_the_reason(station):
+    tokens = hidden_game(station, ("Ana", "Ben", "Chi"))
+    hand = ["1-9"] + [f"0-{b}" for b in range(9)] + ["1-1", "1-2", "1-3"]
+    station.register_hand(0, tokens[0], hand)
+    mine = me(station, tokens, 0)
+    assert mine["tile_count"] == len(hand)
+    assert mine["hand"] == sorted(hand, key=lambda t: tuple(map(int, t.split("-"))))
+    for kind in ("draw", "pass"):
+        assert mine["options"][kind] is False
+        assert mine["options"]["why"][kind]["code"] == "must-play"
+        with pytest.raises(Refused) as err:
+            station.submit(0, tokens[0], {kind: True}, station.version)
+        assert err.value.code == "must-play"
+    # only the registered hand's tiles are offered, and they are the playable ones
+    assert mine["options"]["play"] == {"0": ["9-1"], "mexican": ["9-1"]}
+    assert mine["playable"] == {"1-9": ["0", "mexican"]}
+    assert len(mine["free"]) == 54
+    # a tile not registered, written high end first, is refused under that name
+    with pytest.raises(Refused) as err:
+        station.submit(0, tokens[0], {"play": "9-2", "on": 0}, station.version)
+    assert err.value.code == "not-in-hand" and err.value.facts["tile"] == "9-2"
+    assert "9-2" in err.value.message
+
+
+def test_a_seat_that_went_out_is_not_asked_to_count(station):
+    tokens = hidden_game(station, ("Ana", "Ben", "Chi"), {"hand_size": 2})
+    station.submit(0, tokens[0], {"play": "9-1", "on": 0}, station.version)
+    station.register_hand(2, tokens[2], ["9-3", "0-4"])         # Chi's hand: counted from it
+    station.submit(1, tokens[1], {"play": "9-2", "on": 1}, station.version)
+    station.submit(2, tokens[2], {"play": "9-3", "on": 2}, station.version)
+    station.submit(0, tokens[0], {"play": "1-4", "on": 0}, station.version)    # Ana goes out
+    ana, ben = me(station, tokens, 0), me(station, tokens, 1)
+    assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": []}
+    assert ana["options"]["reveal"] is False
+    assert ben["count"]["must"] is True and ben["count"]["went_out"] is False
+    assert ben["count"]["tiles"] == ben["free"] and not ben["count"]["registered"]
+    assert me(station, tokens, 2)["count"] == {"must": True, "went_out": False, "registered": True, "tiles": ["0-4"]}
+    assert ana["round_end"] == {"round": 0, "end": "out", "out": [0], "scores": None, "mine": None,
+                                "counted": [0, None, None], "waiting": [1, 2]}
+    station.reveal(1, tokens[1], ["5-6"])
+    assert me(station, tokens, 2)["round_end"]["counted"] == [0, 11, None]
+    station.reveal(2, tokens[2], ["0-4"])
+    end = me(station, tokens, 1)["round_end"]
+    assert end["scores"] == [0, 11, 4] and end["mine"] == 11 and end["waiting"] == []
+    assert station.view()["result"]["rounds"][0]["scores"] == [0, 11, 4]
+
+
+def test_game_over_names_the_winner_and_my_rank(station):
+    tokens = hidden_game(station, ("Ana", "Ben"), {"hand_size": 1})
+    rounds = station.referee.rules.rounds
+    for index in range(rounds):
+        if index:
+            station.start_round(PIN)
+        engine = station.referee.round.engine
+        starter = station.referee.round.turn
+        other = 1 - starter
+        low = 0 if engine != 0 else 1
+        station.submit(starter, tokens[starter], {"play": f"{engine}-{low}", "on": starter}, station.version)
+        assert me(station, tokens, starter)["count"]["went_out"]
+        station.reveal(other, tokens[other], 5 if other == 1 else 1)      # Ben scores more
+    ana, ben = me(station, tokens, 0), me(station, tokens, 1)
+    assert station.view()["game"]["status"] == "finished"
+    assert ana["game_over"]["winners"] == [0] and ana["game_over"]["rank"] == 1
+    assert ben["game_over"]["rank"] == 2 and ben["game_over"]["total"] > ana["game_over"]["total"]
+    assert ana["count"]["must"] is False and ben["count"]["must"] is False
+
+
+def test_classic_first_turn_done_is_offered_only_after_a_play(station):
+    station.setup_game(PIN, ["Ana", "Ben"], "classic", 9, {}, hidden_hands=False)
+    tokens = join_all(station, 2)
+    station.start_round(PIN)
+    rnd = station.referee.round
+    holder = rnd.seat_to_act()
+    mine = me(station, tokens, holder)
+    if rnd.engine_tile in rnd.hands[holder]:
+        assert mine["options"]["engine"] is True
+        station.submit(holder, tokens[holder], {"engine": True}, station.version)
+        mine = me(station, tokens, holder)
+    assert mine["options"]["done"] is False
+    assert mine["options"]["why"]["done"]["code"] in ("cannot-end-turn", "engine-missing")
+    assert station.referee.refusal(Event(holder, "done")).code == mine["options"]["why"]["done"]["code"]

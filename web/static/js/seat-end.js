@@ -1,0 +1,95 @@
+/* Seat page at a round's end and the game's end: count my hand (hidden hands), my round score, the
+   round's scores, the standings, the winner(s) and my place. Everything comes from view.me
+   (station/interface.py): the page decides no rule.
+   MT.seatEnd({seat, headers, onForbidden}) -> {render(view)}. */
+(function () {
+  "use strict";
+  const MT = window.MT, t = MT.t, el = MT.el;
+  const $ = (id) => document.getElementById(id);
+
+  MT.seatEnd = function (ctx) {
+    const picked = new Set();
+    let countKey = null;
+
+    function renderCount(view) {
+      const me = view.me || {}, count = me.count || { must: false, tiles: [] };
+      const card = $("count-card");
+      card.hidden = !count.must;
+      const key = count.must ? (view.game && view.game.id) + ":" + (me.round_end && me.round_end.round) : null;
+      if (key !== countKey) {           // a registered hand is offered already chosen: check it, send it
+        countKey = key; picked.clear(); $("pips").value = "";
+        if (count.registered) for (const tile of count.tiles) picked.add(tile);
+      }
+      if (!count.must) return;
+      const pips = (view.game && view.game.pips) || {};       // the station's: 0-0 as the game counts it
+      $("count-tiles").replaceChildren(...count.tiles.map((tile) => el("button", { type: "button", "data-tile": tile,
+        "aria-pressed": picked.has(tile) ? "true" : "false", "aria-label": t("tile %(a)s-%(b)s", { a: tile.split("-")[0], b: tile.split("-")[1] }),
+        onclick: () => { picked.has(tile) ? picked.delete(tile) : picked.add(tile); renderCount(MT.view); } }, tile)));
+      const sum = Array.from(picked).reduce((s, x) => s + (pips[x] || 0), 0);
+      $("count-sum").textContent = picked.size ? t("%(n)s tiles, %(p)s points", { n: picked.size, p: sum }) : "";
+    }
+
+    function renderRoundEnd(view) {
+      const me = view.me || {}, end = me.round_end;
+      const box = $("round-end");
+      box.hidden = !end;
+      if (!end) return;
+      $("h-round-end").textContent = t("Round %(r)s is over", { r: end.round + 1 });
+      const out = !!(me.count && me.count.went_out);
+      $("went-out").hidden = !out;
+      const others = (end.out || []).filter((s) => s !== ctx.seat);
+      $("round-how").textContent = end.end === "blocked" ? t("The round is blocked: nobody could play.")
+        : (others.length ? t("%(names)s went out.", { names: others.map((s) => MT.name(s, view)).join(", ") }) : "");
+      $("round-how").hidden = !$("round-how").textContent;
+      const score = $("my-round-score");
+      score.replaceChildren(end.mine === null ? "" : MT.fmt(t("Your score this round: %(n)s"), { n: el("strong", {}, MT.bdi(end.mine)) }));
+      score.hidden = end.mine === null || out;     // "you went out: your count is 0" says it
+      const waiting = end.waiting || [];
+      $("round-waiting").textContent = waiting.length
+        ? t("Waiting for the counts of: %(names)s", { names: waiting.map((s) => MT.name(s, view)).join(", ") }) : "";
+      $("round-waiting").hidden = !waiting.length;
+      const totals = (view.result && view.result.totals) || [];
+      const players = (view.game && view.game.players) || [];
+      $("round-scores").tBodies[0].replaceChildren(...players.map((p, i) => el("tr", { "data-seat": i, class: i === ctx.seat ? "me" : null },
+        el("th", { scope: "row" }, MT.badge(i, p)),
+        el("td", { "data-score": end.scores ? end.scores[i] : "" }, end.counted[i] === null ? t("counting") : String(end.counted[i]),
+          (end.out || []).includes(i) ? el("span", { class: "out-star", "aria-hidden": "true" }, " ★") : null),
+        el("td", {}, String(totals[i] ?? 0)))));
+      $("round-standings").replaceChildren(...(view.standings || []).map((row) => el("li", { "data-seat": row.seat, class: row.seat === ctx.seat ? "me" : null },
+        el("span", { class: "rank" }, String(row.rank) + (row.shared ? "=" : "")),
+        el("span", { class: "who" }, MT.badge(row.seat, row.name)),
+        el("span", { class: "count" }, String(row.total)))));
+    }
+
+    function renderGameOver(view) {
+      const me = view.me || {}, over = me.game_over;
+      $("game-over").hidden = !over;
+      if (!over) return;
+      const names = over.winners.map((s) => MT.badge(s));
+      $("winners").replaceChildren(el("span", { class: "trophy", "aria-hidden": "true" }, "★"), over.winners.length > 1 ? t("Winners:") : t("Winner:"), " ", ...names);
+      const n = ((view.game && view.game.players) || []).length;
+      $("my-rank").textContent = over.rank === 1 ? (over.shared ? t("You share the win!") : t("You won!"))
+        : t("Your place: %(rank)s of %(n)s", { rank: over.rank + (over.shared ? "=" : ""), n: n });
+      $("my-rank").className = "my-rank" + (over.rank === 1 ? " won" : "");
+    }
+
+    $("count-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const typed = $("pips").value.trim();
+      const hand = picked.size ? Array.from(picked) : (typed === "" ? null : Number(typed));
+      if (hand === null) { MT.toast(t("Tap your tiles or type your pip count."), false); return; }
+      const r = await MT.api("POST", `/api/seat/${ctx.seat}/reveal`, { hand: hand }, ctx.headers());
+      if (!r.ok) {
+        MT.toast(r.data && r.data.text || t("Refused"), false);
+        if (r.status === 403 && ctx.onForbidden) ctx.onForbidden();
+        return;
+      }
+      picked.clear();
+      MT.toast(t("Your count is in."), true);   // the socket brings this seat's view: the card closes
+    });
+
+    return {
+      render: function (view) { renderGameOver(view); renderRoundEnd(view); renderCount(view); },
+    };
+  };
+})();
