@@ -248,8 +248,13 @@ class Referee:
         return to_record(self.game)
 
     def deal_summary(self) -> dict:
-        """How many tiles each player draws and how many stay in the boneyard."""
-        return {"hand_size": self.rules.hand_size, "boneyard": self.rules.boneyard_after_deal}
+        """How many tiles each player draws and how many stay in the boneyard; ``default`` (only
+        where the deal table had no row) says where the station's hand size came from
+        (station/deal_default.py)."""
+        summary = {"hand_size": self.rules.hand_size, "boneyard": self.rules.boneyard_after_deal}
+        if self.setup.get("deal_default"):
+            summary["default"] = dict(self.setup["deal_default"])
+        return summary
 
 
 def describe(event: Event, names: list[str], rnd) -> LogLine:

@@ -22,11 +22,13 @@ import time
 from collections import deque
 
 from engine import RefereeError
+from engine.options import DEFAULT_SET, make_options
 from engine.players import deal
 
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
 from .store import Store
+from .deal_default import default_hand_size, too_many_tiles
 from .views import seat_me, table_view
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
@@ -169,19 +171,30 @@ class Station:
     # ----------------------------------------------------------------- host intents
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
                    options: dict, hidden_hands: bool = True) -> dict:
-        """Set up a new game (any unfinished one is abandoned). Raises ``StationError``
-        ("bad-request") naming the option or size at fault, ``Forbidden`` for a wrong PIN."""
+        """Set up a new game (any unfinished one is abandoned); returns the view.
+
+        Where the deal table has no row for the set and player count, the station's stated hand size
+        is set as option ``hand_size`` (station/deal_default.py) and ``game.deal.default`` says so.
+        Raises ``StationError`` ("bad-request", ``facts["option"]`` naming the option, player count,
+        set or hand size at fault, with the facts to word it) and ``Forbidden`` for a wrong PIN."""
         self._pin(pin)
         players = [str(p).strip() for p in players or []]
         if not players or not all(players):
-            raise StationError("give every player a name", code="bad-request")
+            raise StationError("give every player a name", code="bad-request", facts={"option": "names"})
+        options = dict(options or {})
+        default = default_hand_size(profile, set, len(players), options)
+        if default is not None:
+            options["hand_size"] = default["hand_size"]
         setup = {"type": "setup", "players": players, "profile": profile, "set": set,
-                 "options": dict(options or {}), "hidden_hands": bool(hidden_hands),
+                 "options": options, "hidden_hands": bool(hidden_hands),
                  "hardware_seats": self.hardware_seats}
+        if default is not None:
+            setup["deal_default"] = default
         try:
             referee = Referee(setup)
         except RefereeError as exc:
-            raise StationError(exc.message, code="bad-request", facts=exc.facts) from None
+            raise StationError(exc.message, code="bad-request",
+                               facts=_setup_facts(exc.facts, profile, set, len(players), options)) from None
         setup["set"] = referee.rules.top
         with self.lock:
             if self.referee is not None and self.referee.status not in ("finished", "abandoned"):
@@ -192,8 +205,9 @@ class Station:
             self.referee = referee
             self.prompt = None
             self.log.clear()
+            why = f" ({_default_words(default)})" if default is not None else ""
             text = (f"new game: {len(players)} players, {profile}, double-{referee.rules.top}; "
-                    f"{referee.rules.hand_size} tiles each, {referee.rules.boneyard_after_deal} in the boneyard")
+                    f"{referee.rules.hand_size} tiles each{why}, {referee.rules.boneyard_after_deal} in the boneyard")
             if self.hub is not None and len(players) > self.hardware_seats:
                 text += (f"; this hub has {self.hardware_seats} seats: seats {self.hardware_seats + 1}-"
                          f"{len(players)} play from their phones alone")
@@ -339,3 +353,23 @@ class Station:
             view = table_view(self)
             view["me"] = seat_me(self, seat)
         return view
+
+
+def _default_words(default: dict) -> str:
+    """The stated hand size's reason in English, for the log: "classic table: no hub row for ..."."""
+    row = f"double-{default['set']} with {default['players']} players"
+    if default["from"] == "classic":
+        return f"classic table: no {default['table']} row for {row}"
+    return f"largest hand that deals: no table row deals {row}"
+
+
+def _setup_facts(facts: dict, profile: str, top, players: int, options: dict) -> dict:
+    """The facts of a refused set-up, with what a page needs to word it: the profile for a player
+    count, and for a hand size the tiles needed and the most each may get (``too_many_tiles``)."""
+    facts = dict(facts)
+    facts.setdefault("profile", profile)
+    if facts.get("option") == "hand_size":
+        opts = make_options(profile, options)
+        top = top if top is not None else DEFAULT_SET[profile].get(players)
+        facts.update(too_many_tiles(top, players, opts.hand_size, opts.engine_in_deal) or {})
+    return facts
