@@ -28,6 +28,7 @@ from engine.players import deal
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
 from .store import Store
+from .engine_search import engine_prompt
 from .deal_default import default_hand_size, too_many_tiles
 from .views import seat_me, table_view
 
@@ -78,6 +79,7 @@ class Station:
             return
         self.referee = Referee.from_journal(self.store.journal(self.game_id),
                                             lambda seq, line: self.log.append(line.entry(seq)))
+        self.prompt = engine_prompt(self.referee)
 
     async def start(self) -> None:
         """Start the hardware (events to this loop) and the LED animation."""
@@ -146,8 +148,8 @@ class Station:
             if self.referee.status in ("finished", "abandoned"):
                 self.store.set_status(self.game_id, self.referee.status)
             self.log.append(text.entry(self.version))
-            if entry.get("type") == "event":
-                self.prompt = None
+            if entry.get("type") in ("event", "round", "undo"):
+                self.prompt = engine_prompt(self.referee)   # None once the engine is placed
             return self._publish()       # in the lock: subscribers see changes in journal order
 
     def _pin(self, pin: str) -> None:

@@ -88,7 +88,14 @@
       const train = facts.train === undefined ? (prompt.slot === "mexican" ? "mexican" : Number(String(prompt.slot || "").slice(4))) : facts.train;
       return t("A tile was placed to start %(train)s: enter the tile you played", { train: MT.trainName(train, view) });
     }
-    if (prompt.kind === "place-engine") return t("The engine is in the centre: if you placed it, tap “%(button)s”", { button: t("I placed the engine") });
+    const button = t("I placed the engine"), tile = facts.tile || "";
+    if (prompt.kind === "place-engine") return t("The engine is in the centre: if you placed it, tap “%(button)s”", { button: button });
+    // the classic engine search (station/engine_search.py)
+    if (prompt.kind === "engine-drawn") return t("You drew the engine %(tile)s? Place it now and tap “%(button)s”. If not, %(name)s draws next.",
+      { tile: tile, button: button, name: MT.name(Number(facts.next), view) });
+    if (prompt.kind === "engine-yours") return facts.drew ? t("You drew the engine %(tile)s: place it now and tap “%(button)s”.", { tile: tile, button: button })
+      : t("You hold the engine %(tile)s: place it now and tap “%(button)s”.", { tile: tile, button: button });
+    if (prompt.kind === "confirm-engine") return t("The engine %(tile)s is in the centre: did you place it? Tap “%(button)s”.", { tile: tile, button: button });
     return prompt.text || "";
   };
 
