@@ -12,7 +12,8 @@ View shape (JSON-able dict; every key always present):
     {"id": int, "profile": "classic"|"hub", "set": 12, "options": {...}, "hidden_hands": bool,
      "players": ["Ana", ...], "hardware_seats": 8,    # seats >= this play from phones alone
      "status": "playing"|"round-over"|"finished"|"abandoned",
-     "deal": {"hand_size": 15, "boneyard": 31}, "rounds_total": 13,
+     "deal": {"hand_size": 15, "boneyard": 31}, "rounds_total": 13,   # deal + "default" where the
+                                                   # station stated the hand size (station/deal_default.py)
      "pips": {"0-0": 50, "5-12": 17, ...},     # every tile of the set ("low-high") -> its pips
      "engine_placed": bool}   # the round's engine double is on the table (classic: once placed)
 
@@ -34,7 +35,12 @@ View shape (JSON-able dict; every key always present):
                released, board
 ``prompt``    None or {"seat": 2 | None, "slot": "mexican" | None, "kind": "refused" | "start-train" |
                "place-engine", "code": error code | None, "facts": {...}, "text": "..."}: what the
-               hub asks of a seat (a refused button press, a sensed tile with no move entered)
+               hub asks of a seat (a refused button press, a sensed tile with no move entered,
+               the classic engine search: "engine-yours" | "engine-drawn" | "confirm-engine",
+               station/engine_search.py)
+``host``      None before set-up, else what the host may do now (station/host_view.py):
+              {"start"|"undo"|"end"|"correct": {"ok": bool, "why": reason code | None},
+               "round": {"index", "of", "over", "waiting": [seats still to show or count]}}
 
 ``seat_view(seat, token)`` adds ``me``: {"seat", "hand": [...] or None (registered hand, owner only),
 "options": {"play": {"0": ["12-5"], "mexican": [...]}, "trains": [{"on": 0|"mexican", "open": bool,

@@ -88,6 +88,12 @@ class Referee:
     def round(self):
         return self.game.current
 
+    @property
+    def can_undo(self) -> bool:
+        """True when an ``undo`` entry would be accepted (a move, shown hand, correction or round
+        start to take back)."""
+        return bool(self._undoable)
+
     # ----------------------------------------------------------------- applying entries
     def apply(self, entry: dict) -> str:
         """Apply one journal entry (see the module docstring). Raises ``RefereeError`` and keeps

@@ -243,7 +243,7 @@ def test_host_page_deal_numbering_codes_and_undo_question(server, phone):
     expect(host.locator("#deal")).to_be_hidden()
     tokens = tokens_of(station)
     move(station, tokens, 0, {"play": "9-1", "on": 0})
-    expect(host.locator("#game-status")).to_contain_text("playing")
+    expect(host.locator("#game-status")).to_contain_text("round 1 of 10 in play")
     host.click("#btn-undo")
     expect(host.locator("#confirm-text")).to_have_text("Undo the last move: Ana played 9-1 on their own train?")
     host.click("#confirm-yes")

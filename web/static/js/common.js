@@ -236,5 +236,8 @@
       location.replace(u.toString());
     });
     if (MT.view) MT.renderStrip(MT.view);
+    // the navigation is one line that scrolls sideways on a narrow phone: show the current page's link
+    const current = document.querySelector('header.top nav a[aria-current="page"]');
+    if (current) current.scrollIntoView({ block: "nearest", inline: "nearest" });
   });
 })();
