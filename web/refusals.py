@@ -4,6 +4,8 @@ The station's English ``message`` is the fallback for a code this table does not
 """
 from __future__ import annotations
 
+import re
+
 from .i18n import N_, gettext_for
 
 #: error code -> sentence (record-format.md's error table plus the station's own codes)
@@ -39,7 +41,7 @@ REASONS: dict[str, str] = {
                           "deals only %(have)s: give at most %(most)s tiles each."),
 }
 
-#: reasons worded from their facts (``%(name)s``); shown as the station's message if a fact is missing
+#: reasons worded from their facts (``%(name)s``)
 FACT_REASONS = {"setup-players", "setup-hand_size"}
 
 #: fact key -> label; shown after the reason ("Tile: 12-5")
@@ -57,11 +59,9 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
     if reason is None:
         return message or _(REASONS["bad-request"])
     text = _(reason)
-    if code in FACT_REASONS:
-        try:
-            return text % {k: v for k, v in (facts or {}).items() if isinstance(v, (str, int))}
-        except (KeyError, ValueError, TypeError):
-            return message or text
+    if code in FACT_REASONS:      # a fact that is missing reads "…" (the sentence stays in the language)
+        given = {k: v for k, v in (facts or {}).items() if isinstance(v, (str, int))}
+        return re.sub(r"%\((\w+)\)s", lambda m: str(given.get(m.group(1), "…")), text)
     for key, label in FACT_LABELS.items():
         value = (facts or {}).get(key)
         if isinstance(value, (str, int)) and value != "":
