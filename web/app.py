@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse
@@ -76,7 +77,10 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def _unreadable(request: Request, exc: RequestValidationError):
         # 422 stays 422; the body reads like a refusal, naming the field (web/validation.py)
-        return JSONResponse(validation_body(request_language(request), list(exc.errors())), status_code=422)
+        # (FastAPI's own "detail" list is kept beside it for API clients)
+        body = validation_body(request_language(request), list(exc.errors()))
+        body["detail"] = jsonable_encoder(exc.errors())
+        return JSONResponse(body, status_code=422)
 
     @app.get("/docs", include_in_schema=False)
     async def _docs():
