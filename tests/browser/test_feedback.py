@@ -237,7 +237,9 @@ def test_host_page_deal_numbering_codes_and_undo_question(server, phone):
         assert box.evaluate("e => getComputedStyle(e).whiteSpace") == "nowrap"
         assert box.evaluate("e => e.getClientRects().length") == 1
     shot(host, "feedback-host-ready")
-    # with a game set up, the set-up rows still number the seats (not the game's initials)
+    # with a game set up, the set-up (folded away, opened again) still numbers the seats (not the
+    # game's initials)
+    host.click("#setup-box summary")
     assert [m[0] for m in host.locator("#names .badge .mark").all_inner_texts()] == ["1", "2", "3", "4"]
     host.click("#btn-start")
     expect(host.locator("#deal")).to_be_hidden()
