@@ -23,9 +23,12 @@ True
 """
 from __future__ import annotations
 
+from engine import RefereeError, Rules
 from engine.errors import OptionError
 from engine.options import DEAL_TABLES, DEFAULT_SET, PLAYER_RANGE, make_options
 from engine.tiles import SET_SIZES, full_set
+
+from .interface import StationError
 
 
 def dealt_from(top: int, engine_in_deal: bool) -> int:
@@ -72,3 +75,53 @@ def too_many_tiles(top: int, players: int, hand: int, engine_in_deal: bool) -> d
         return None
     return {"players": players, "hand": hand, "need": players * hand, "set": top, "have": have,
             "most": have // players}
+
+
+def default_words(default: dict) -> str:
+    """The stated hand size's reason in English, for the log: "classic table: no hub row for ..."."""
+    row = f"double-{default['set']} with {default['players']} players"
+    if default["from"] == "classic":
+        return f"classic table: no {default['table']} row for {row}"
+    return f"largest hand that deals: no table row deals {row}"
+
+
+def setup_facts(facts: dict, profile: str, top, players: int, options: dict) -> dict:
+    """The facts of a refused set-up, with what a page needs to word it: the profile for a player
+    count, and for a hand size the tiles needed and the most each may get (``too_many_tiles``)."""
+    facts = dict(facts)
+    facts.setdefault("profile", profile)
+    if facts.get("option") == "hand_size":
+        opts = make_options(profile, options)
+        top = top if top is not None else DEFAULT_SET[profile].get(players)
+        facts.update(too_many_tiles(top, players, opts.hand_size, opts.engine_in_deal) or {})
+    return facts
+
+
+def setup_options(players, profile: str, top, options) -> tuple[list[str], dict, dict | None]:
+    """Names trimmed (each given), and the options with the stated hand size where the deal table
+    has no row: ``(players, options, default or None)``. Raises ``StationError`` ("bad-request",
+    ``facts["option"]`` "names") for a missing name."""
+    players = [str(p).strip() for p in players or []]
+    if not players or not all(players):
+        raise StationError("give every player a name", code="bad-request", facts={"option": "names"})
+    options = dict(options or {})
+    default = default_hand_size(profile, top, len(players), options)
+    if default is not None:
+        options["hand_size"] = default["hand_size"]
+    return players, options, default
+
+
+def preview(players, profile: str, top, options) -> dict:
+    """The deal a set-up would give: ``{"set", "rounds", "hand_size", "boneyard", "default"?}``.
+    Raises ``StationError`` as ``Station.setup_game`` does for the same set-up."""
+    players, options, default = setup_options(players, profile, top, options)
+    try:
+        rules = Rules.make(profile, top, len(players), options)
+    except RefereeError as exc:
+        raise StationError(exc.message, code="bad-request",
+                           facts=setup_facts(exc.facts, profile, top, len(players), options)) from None
+    deal = {"set": rules.top, "rounds": rules.rounds, "hand_size": rules.hand_size,
+            "boneyard": rules.boneyard_after_deal}
+    if default is not None:
+        deal["default"] = default
+    return deal

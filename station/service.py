@@ -22,14 +22,13 @@ import time
 from collections import deque
 
 from engine import RefereeError
-from engine.options import DEFAULT_SET, make_options
 from engine.players import deal
 
+from .deal_default import default_words, preview, setup_facts, setup_options
+from .engine_search import engine_prompt
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
 from .store import Store
-from .engine_search import engine_prompt
-from .deal_default import default_hand_size, too_many_tiles
 from .views import seat_me, table_view
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
@@ -180,13 +179,7 @@ class Station:
         Raises ``StationError`` ("bad-request", ``facts["option"]`` naming the option, player count,
         set or hand size at fault, with the facts to word it) and ``Forbidden`` for a wrong PIN."""
         self._pin(pin)
-        players = [str(p).strip() for p in players or []]
-        if not players or not all(players):
-            raise StationError("give every player a name", code="bad-request", facts={"option": "names"})
-        options = dict(options or {})
-        default = default_hand_size(profile, set, len(players), options)
-        if default is not None:
-            options["hand_size"] = default["hand_size"]
+        players, options, default = setup_options(players, profile, set, options)
         setup = {"type": "setup", "players": players, "profile": profile, "set": set,
                  "options": options, "hidden_hands": bool(hidden_hands),
                  "hardware_seats": self.hardware_seats}
@@ -196,7 +189,7 @@ class Station:
             referee = Referee(setup)
         except RefereeError as exc:
             raise StationError(exc.message, code="bad-request",
-                               facts=_setup_facts(exc.facts, profile, set, len(players), options)) from None
+                               facts=setup_facts(exc.facts, profile, set, len(players), options)) from None
         setup["set"] = referee.rules.top
         with self.lock:
             if self.referee is not None and self.referee.status not in ("finished", "abandoned"):
@@ -207,7 +200,7 @@ class Station:
             self.referee = referee
             self.prompt = None
             self.log.clear()
-            why = f" ({_default_words(default)})" if default is not None else ""
+            why = f" ({default_words(default)})" if default is not None else ""
             text = (f"new game: {len(players)} players, {profile}, double-{referee.rules.top}; "
                     f"{referee.rules.hand_size} tiles each{why}, {referee.rules.boneyard_after_deal} in the boneyard")
             if self.hub is not None and len(players) > self.hardware_seats:
@@ -218,6 +211,12 @@ class Station:
                                     phone_only=max(0, len(players) - self.hardware_seats) if self.hub else 0
                                     ).entry(self.version))
         return self._publish()
+
+    def preview_setup(self, pin: str, players: list[str], profile: str, set: int | None,
+                      options: dict) -> dict:
+        """The deal ``setup_game`` would give, nothing set up (``deal_default.preview``)."""
+        self._pin(pin)
+        return preview(players, profile, set, options)
 
     def start_round(self, pin: str) -> dict:
         """Begin the next round (virtual tiles: the station deals)."""
@@ -356,22 +355,3 @@ class Station:
             view["me"] = seat_me(self, seat)
         return view
 
-
-def _default_words(default: dict) -> str:
-    """The stated hand size's reason in English, for the log: "classic table: no hub row for ..."."""
-    row = f"double-{default['set']} with {default['players']} players"
-    if default["from"] == "classic":
-        return f"classic table: no {default['table']} row for {row}"
-    return f"largest hand that deals: no table row deals {row}"
-
-
-def _setup_facts(facts: dict, profile: str, top, players: int, options: dict) -> dict:
-    """The facts of a refused set-up, with what a page needs to word it: the profile for a player
-    count, and for a hand size the tiles needed and the most each may get (``too_many_tiles``)."""
-    facts = dict(facts)
-    facts.setdefault("profile", profile)
-    if facts.get("option") == "hand_size":
-        opts = make_options(profile, options)
-        top = top if top is not None else DEFAULT_SET[profile].get(players)
-        facts.update(too_many_tiles(top, players, opts.hand_size, opts.engine_in_deal) or {})
-    return facts

@@ -162,6 +162,18 @@ async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH
         raise
 
 
+@router.post("/host/preview", summary="The deal a set-up would give (nothing is set up)")
+async def preview(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
+    """``{"set", "rounds", "hand_size", "boneyard", "default"?}``; refused as ``/host/setup`` is."""
+    try:
+        return _station(request).preview_setup(_pin(x_host_pin), [p.strip() for p in body.players],
+                                               body.profile, body.set, body.options)
+    except StationError as exc:
+        if exc.code == "bad-request":
+            exc.reason = SETUP_REASONS.get(exc.facts.get("option"), "setup-other")
+        raise
+
+
 #: facts["option"] of a refused set-up -> web/refusals.py reason ("setup-other": the station's words)
 SETUP_REASONS = {"names": "setup-names", "players": "setup-players", "set": "setup-set",
                  "hand_size": "setup-hand_size"}

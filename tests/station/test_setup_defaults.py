@@ -22,13 +22,17 @@ def test_every_set_and_player_count_sets_up_or_says_why(station, profile):
         names = [f"P{i}" for i in range(players)]
         for top in SETS:
             if not low <= players <= high:
+                with pytest.raises(StationError):
+                    station.preview_setup(PIN, names, profile, top, {})
                 with pytest.raises(StationError) as err:
                     station.setup_game(PIN, names, profile, top, {}, hidden_hands=False)
                 assert err.value.facts["option"] == "players"
                 assert f"{low} to {high} players" in err.value.message
                 continue
+            preview = station.preview_setup(PIN, names, profile, top, {})
             view = station.setup_game(PIN, names, profile, top, {}, hidden_hands=False)
             game, deal = view["game"], view["game"]["deal"]
+            assert preview == {**deal, "set": game["set"], "rounds": game["rounds_total"]}
             engine_aside = profile == "hub"
             tiles = len(full_set(game["set"])) - engine_aside
             assert deal["hand_size"] >= 1 and deal["boneyard"] >= 0

@@ -196,15 +196,37 @@
     call("POST", "/api/host/correct", { round: Number($("c-round").value), seat: Number($("c-seat").value),
       score: Number($("c-score").value), reason: $("c-reason").value.trim() }, t("Score corrected."));
   });
-  $("setup-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
+  /** The set-up as the form stands (players with a name only). */
+  function setupBody() {
     const players = Array.from($("names").querySelectorAll("input")).map((i) => i.value.trim()).filter(Boolean);
     const options = {};
     if ($("hand-size").value) options.hand_size = Number($("hand-size").value);
     if ($("close-doubles").value) options.close_doubles = $("close-doubles").value;
     if ($("tie-break").value) options.tie_break = $("tie-break").value;
-    const body = { players: players, profile: $("profile").value, set: $("set").value ? Number($("set").value) : null,
+    return { players: players, profile: $("profile").value, set: $("set").value ? Number($("set").value) : null,
       options: options, hidden_hands: !$("tiles-virtual").checked };
+  }
+  /** The deal the station would give this set-up (or its reason not to), shown as the form changes;
+   *  the station's hand size is offered in "Tiles each". */
+  let previewTimer = null, previewSeq = 0;
+  function previewSoon() { clearTimeout(previewTimer); previewTimer = setTimeout(previewDeal, 300); }
+  async function previewDeal() {
+    const body = setupBody(), box = $("setup-preview"), seq = ++previewSeq;
+    if (!pin || body.players.length < 2) { box.hidden = true; $("hand-size").placeholder = t("Automatic"); return; }
+    const r = await MT.api("POST", "/api/host/preview", body, H());
+    if (seq !== previewSeq) return;          // a newer change is on its way
+    box.hidden = false;
+    box.classList.toggle("bad", !r.ok);
+    box.textContent = r.ok ? t("Double-%(n)s", { n: r.data.set }) + " · " + dealText(r.data) : ((r.data && r.data.text) || t("Refused"));
+    $("hand-size").placeholder = r.ok ? String(r.data.hand_size) : t("Automatic");
+  }
+  $("setup-form").addEventListener("input", previewSoon);
+  $("setup-form").addEventListener("change", previewSoon);
+  $("btn-add").addEventListener("click", previewSoon);
+  $("names").addEventListener("click", previewSoon);
+  $("setup-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const body = setupBody();
     if (MT.view.game && MT.view.game.status !== "finished" && MT.view.game.status !== "abandoned" &&
       !(await MT.confirm(t("A game is going on. Set up a new one anyway?")))) return;
     const error = $("setup-error");
