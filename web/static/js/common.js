@@ -99,6 +99,14 @@
     return prompt.text || "";
   };
 
+  /** Where the station's hand size came from where the deal table had no row (game.deal.default,
+   *  station/deal_default.py): "classic table: no hub row for double-6 with 3 players". */
+  MT.dealWhy = function (d) {
+    return d.from === "classic"
+      ? t("classic table: no hub row for double-%(set)s with %(players)s players", { set: d.set, players: d.players })
+      : t("largest hand that deals: no table row deals double-%(set)s to %(players)s players", { set: d.set, players: d.players });
+  };
+
   /** A log entry (view.log) worded in the page's language from its kind and facts, as nodes. */
   MT.logLine = function (entry, view) {
     const f = entry.facts || {};
@@ -108,6 +116,7 @@
       case "setup": {
         const line = L(t("New game: %(players)s players, double-%(set)s; %(hand)s tiles each, %(boneyard)s in the boneyard"),
           { players: f.players, set: f.set, hand: f.hand_size, boneyard: f.boneyard });
+        if (f.default) line.append(" (", MT.dealWhy(f.default), ")");
         if (f.phone_only) line.append("; ", L(t("%(n)s players play from their phones alone"), { n: f.phone_only }));
         return line;
       }

@@ -133,10 +133,7 @@
   function dealText(deal) {
     const d = deal.default;
     if (!d) return t("Deal: %(hand)s tiles each, %(boneyard)s left in the boneyard", { hand: deal.hand_size, boneyard: deal.boneyard });
-    const why = d.from === "classic"
-      ? t("classic table: no hub row for double-%(set)s with %(players)s players", { set: d.set, players: d.players })
-      : t("largest hand that deals: no table row deals double-%(set)s to %(players)s players", { set: d.set, players: d.players });
-    return t("Deal: %(hand)s tiles each (%(why)s), %(boneyard)s left in the boneyard", { hand: deal.hand_size, why: why, boneyard: deal.boneyard });
+    return t("Deal: %(hand)s tiles each (%(why)s), %(boneyard)s left in the boneyard", { hand: deal.hand_size, why: MT.dealWhy(d), boneyard: deal.boneyard });
   }
   function control(id, state, view) {
     const ok = !!(state && state.ok);
@@ -220,7 +217,7 @@
     box.textContent = r.ok ? t("Double-%(n)s", { n: r.data.set }) + " · " + dealText(r.data) : ((r.data && r.data.text) || t("Refused"));
     $("hand-size").placeholder = r.ok ? String(r.data.hand_size) : t("Automatic");
   }
-  $("setup-form").addEventListener("input", previewSoon);
+  $("setup-form").addEventListener("input", () => { $("setup-error").hidden = true; previewSoon(); });
   $("setup-form").addEventListener("change", previewSoon);
   $("btn-add").addEventListener("click", previewSoon);
   $("names").addEventListener("click", previewSoon);
