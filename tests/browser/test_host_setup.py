@@ -130,3 +130,28 @@ def test_host_status_is_worded_in_the_page_language(server, phone):
         _("Game %(id)s · round %(r)s of %(n)s in play") % {"id": 1, "r": 1, "n": 10})
     assert "playing" not in host.locator("#host").inner_text()
     phone_shot(host, "host-in-game-ps")
+
+
+def test_round_over_waits_for_counts_then_offers_the_next_round(server, phone):
+    station = server.station
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {"hand_size": 1})
+    tokens = [station.join(s, station.seat_code(s, PIN)) for s in range(2)]
+    station.start_round(PIN)
+    host = unlock(phone, server)
+    station.submit(0, tokens[0], {"play": "9-4", "on": 0}, station.version)     # Ana goes out
+    expect(host.locator("#game-status")).to_have_text(
+        "Game 1 · round 1 of 10 over: waiting for counts from Ana, Ben")
+    expect(host.locator("#btn-start")).to_be_disabled()
+    expect(host.locator("#why-start")).to_have_text("Waiting for counts from Ana, Ben.")
+    phone_shot(host, "host-round-over")
+    station.reveal(0, tokens[0], [])
+    station.reveal(1, tokens[1], 12)
+    expect(host.locator("#game-status")).to_have_text("Game 1 · round 1 of 10 over: start round 2")
+    expect(host.locator("#btn-start")).to_be_enabled()
+    expect(host.locator("#correct-form")).to_be_visible()
+    host.click("#btn-end")
+    host.click("#confirm-yes")
+    expect(host.locator("#game-status")).to_have_text("Game 1 · over")
+    expect(host.locator("#why-end")).to_have_text("The game is over.")
+    expect(host.locator("#setup-box")).to_have_attribute("open", "")
+    phone_shot(host, "host-game-over")

@@ -164,6 +164,13 @@
       phase = now;
       $("setup-box").open = now === "none" || now === "over";
       $("addr-box").open = now === "none" || now === "ready";
+      $("host").dataset.phase = now;       // host.css: with no game in play, "New game" comes next
+      const inputs = Array.from($("names").querySelectorAll("input"));
+      if (now === "over" && g.players && inputs.every((i) => !i.value.trim())) {
+        $("names").replaceChildren();      // another game, same table: the last game's players
+        g.players.forEach((name) => nameRow(name));
+        previewSoon();
+      }
     }
     const scored = (h && h.correct.rounds) || [];
     $("correct-card").hidden = !g || !(view.result && view.result.rounds && view.result.rounds.length);
