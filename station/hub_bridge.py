@@ -8,8 +8,9 @@ Seat buttons (rules.md 1 *Drawing*, 2 *The first turn*):
 Slot sensors: the engine double placed in the centre slot between rounds starts the next round.
 A tile placed in an empty seat or Mexican slot must start a train the seat to act may
 start. A tile whose tag the sensor board read is entered as that play; otherwise the seat's phone is
-asked which tile it was. The engine slot, sensed in a ``classic`` round, places the engine for the
-only seat that may place it, or asks the phones. Anything refused flashes that seat red and shows the
+asked which tile it was. The engine slot, sensed in a ``classic`` round, places the engine for its
+holder where the station knows it (virtual tiles); with real tiles the seat that may have placed it
+confirms on its phone, or every phone is asked (station/engine_search.py). Anything refused flashes that seat red and shows the
 rule's reason on its phone; nothing changes.
 
 The LEDs are redrawn at once on every change (``state_changed``) and animated at ``FPS``.
@@ -23,6 +24,7 @@ import time
 from engine import Event
 from hardware.events import BoardStatus, ButtonPressed, SlotChanged
 
+from .engine_search import sensed_engine_prompt, sensed_engine_seat
 from .interface import StationError
 from .lights import frame, light_state
 from .referee import LogLine
@@ -172,14 +174,14 @@ class HubBridge:
         self._engine_sensed(self.station.referee.game.current)
 
     def _engine_sensed(self, rnd) -> None:
+        """The engine sensed in the centre: placed for its holder where the station knows it
+        (virtual tiles), else the seat that may have placed it is asked to confirm
+        (station/engine_search.py)."""
         if rnd.engine_placed:
             return
-        candidates = [s for s in range(rnd.n) if rnd.accepts(Event(s, "engine"))]
-        if len(candidates) == 1:
-            self._act(candidates[0], {"engine": True})
+        seat = sensed_engine_seat(rnd)
+        if seat is not None:
+            self._act(seat, {"engine": True})
             return
-        self.station.prompt = {"seat": None, "slot": "engine", "kind": "place-engine", "code": None,
-                               "facts": {}, "text": "the engine is in the centre: whoever placed it, tap "
-                                       "\"I placed the engine\" on your phone"}
+        self.station.prompt = sensed_engine_prompt(self.station.referee)
         self.station._publish()
-

@@ -12,7 +12,8 @@ View shape (JSON-able dict; every key always present):
     {"id": int, "profile": "classic"|"hub", "set": 12, "options": {...}, "hidden_hands": bool,
      "players": ["Ana", ...], "hardware_seats": 8,    # seats >= this play from phones alone
      "status": "playing"|"round-over"|"finished"|"abandoned",
-     "deal": {"hand_size": 15, "boneyard": 31}, "rounds_total": 13,
+     "deal": {"hand_size": 15, "boneyard": 31}, "rounds_total": 13,   # deal + "default" where the
+                                                   # station stated the hand size (station/deal_default.py)
      "pips": {"0-0": 50, "5-12": 17, ...},     # every tile of the set ("low-high") -> its pips
      "engine_placed": bool}   # the round's engine double is on the table (classic: once placed)
 
@@ -34,7 +35,12 @@ View shape (JSON-able dict; every key always present):
                released, board
 ``prompt``    None or {"seat": 2 | None, "slot": "mexican" | None, "kind": "refused" | "start-train" |
                "place-engine", "code": error code | None, "facts": {...}, "text": "..."}: what the
-               hub asks of a seat (a refused button press, a sensed tile with no move entered)
+               hub asks of a seat (a refused button press, a sensed tile with no move entered,
+               the classic engine search: "engine-yours" | "engine-drawn" | "confirm-engine",
+               station/engine_search.py)
+``host``      None before set-up, else what the host may do now (station/host_view.py):
+              {"start"|"undo"|"end"|"correct": {"ok": bool, "why": reason code | None},
+               "round": {"index", "of", "over", "waiting": [seats still to show or count]}}
 
 ``seat_view(seat, token)`` adds ``me`` (station/views.py ``seat_me``; the seat page decides
 none of it)::
@@ -135,6 +141,8 @@ class StationApi(Protocol):
     # host
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
                    options: dict, hidden_hands: bool = True) -> dict: ...
+    def preview_setup(self, pin: str, players: list[str], profile: str, set: int | None,
+                      options: dict) -> dict: ...           # the deal a set-up would give
     def start_round(self, pin: str) -> dict: ...
     def undo(self, pin: str, version: int) -> dict: ...
     def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict: ...

@@ -88,6 +88,12 @@ class Referee:
     def round(self):
         return self.game.current
 
+    @property
+    def can_undo(self) -> bool:
+        """True when an ``undo`` entry would be accepted (a move, shown hand, correction or round
+        start to take back)."""
+        return bool(self._undoable)
+
     # ----------------------------------------------------------------- applying entries
     def apply(self, entry: dict) -> str:
         """Apply one journal entry (see the module docstring). Raises ``RefereeError`` and keeps
@@ -282,8 +288,13 @@ class Referee:
         return to_record(self.game)
 
     def deal_summary(self) -> dict:
-        """How many tiles each player draws and how many stay in the boneyard."""
-        return {"hand_size": self.rules.hand_size, "boneyard": self.rules.boneyard_after_deal}
+        """How many tiles each player draws and how many stay in the boneyard; ``default`` (only
+        where the deal table had no row) says where the station's hand size came from
+        (station/deal_default.py)."""
+        summary = {"hand_size": self.rules.hand_size, "boneyard": self.rules.boneyard_after_deal}
+        if self.setup.get("deal_default"):
+            summary["default"] = dict(self.setup["deal_default"])
+        return summary
 
 
 def _as_written(exc: errors.RefereeError, event: Event, written) -> None:

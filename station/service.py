@@ -24,6 +24,8 @@ from collections import deque
 from engine import RefereeError
 from engine.players import deal
 
+from .deal_default import default_words, preview, setup_facts, setup_options
+from .engine_search import engine_prompt
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
 from .store import Store
@@ -76,6 +78,7 @@ class Station:
             return
         self.referee = Referee.from_journal(self.store.journal(self.game_id),
                                             lambda seq, line: self.log.append(line.entry(seq)))
+        self.prompt = engine_prompt(self.referee)
 
     async def start(self) -> None:
         """Start the hardware (events to this loop) and the LED animation."""
@@ -144,8 +147,8 @@ class Station:
             if self.referee.status in ("finished", "abandoned"):
                 self.store.set_status(self.game_id, self.referee.status)
             self.log.append(text.entry(self.version))
-            if entry.get("type") == "event":
-                self.prompt = None
+            if entry.get("type") in ("event", "round", "undo"):
+                self.prompt = engine_prompt(self.referee)   # None once the engine is placed
             return self._publish()       # in the lock: subscribers see changes in journal order
 
     def _pin(self, pin: str) -> None:
@@ -169,19 +172,24 @@ class Station:
     # ----------------------------------------------------------------- host intents
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
                    options: dict, hidden_hands: bool = True) -> dict:
-        """Set up a new game (any unfinished one is abandoned). Raises ``StationError``
-        ("bad-request") naming the option or size at fault, ``Forbidden`` for a wrong PIN."""
+        """Set up a new game (any unfinished one is abandoned); returns the view.
+
+        Where the deal table has no row for the set and player count, the station's stated hand size
+        is set as option ``hand_size`` (station/deal_default.py) and ``game.deal.default`` says so.
+        Raises ``StationError`` ("bad-request", ``facts["option"]`` naming the option, player count,
+        set or hand size at fault, with the facts to word it) and ``Forbidden`` for a wrong PIN."""
         self._pin(pin)
-        players = [str(p).strip() for p in players or []]
-        if not players or not all(players):
-            raise StationError("give every player a name", code="bad-request")
+        players, options, default = setup_options(players, profile, set, options)
         setup = {"type": "setup", "players": players, "profile": profile, "set": set,
-                 "options": dict(options or {}), "hidden_hands": bool(hidden_hands),
+                 "options": options, "hidden_hands": bool(hidden_hands),
                  "hardware_seats": self.hardware_seats}
+        if default is not None:
+            setup["deal_default"] = default
         try:
             referee = Referee(setup)
         except RefereeError as exc:
-            raise StationError(exc.message, code="bad-request", facts=exc.facts) from None
+            raise StationError(exc.message, code="bad-request",
+                               facts=setup_facts(exc.facts, profile, set, len(players), options)) from None
         setup["set"] = referee.rules.top
         with self.lock:
             if self.referee is not None and self.referee.status not in ("finished", "abandoned"):
@@ -192,8 +200,9 @@ class Station:
             self.referee = referee
             self.prompt = None
             self.log.clear()
+            why = f" ({default_words(default)})" if default is not None else ""
             text = (f"new game: {len(players)} players, {profile}, double-{referee.rules.top}; "
-                    f"{referee.rules.hand_size} tiles each, {referee.rules.boneyard_after_deal} in the boneyard")
+                    f"{referee.rules.hand_size} tiles each{why}, {referee.rules.boneyard_after_deal} in the boneyard")
             if self.hub is not None and len(players) > self.hardware_seats:
                 text += (f"; this hub has {self.hardware_seats} seats: seats {self.hardware_seats + 1}-"
                          f"{len(players)} play from their phones alone")
@@ -202,6 +211,12 @@ class Station:
                                     phone_only=max(0, len(players) - self.hardware_seats) if self.hub else 0
                                     ).entry(self.version))
         return self._publish()
+
+    def preview_setup(self, pin: str, players: list[str], profile: str, set: int | None,
+                      options: dict) -> dict:
+        """The deal ``setup_game`` would give, nothing set up (``deal_default.preview``)."""
+        self._pin(pin)
+        return preview(players, profile, set, options)
 
     def start_round(self, pin: str) -> dict:
         """Begin the next round (virtual tiles: the station deals)."""
@@ -339,3 +354,4 @@ class Station:
             view = table_view(self)
             view["me"] = seat_me(self, seat)
         return view
+

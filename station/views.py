@@ -8,6 +8,7 @@ from engine import Event
 from engine.scoring import winners as decide_winners
 from engine.tiles import full_set, hand_pips, pips
 
+from .host_view import host_controls
 from .lights import REFUSAL_MS, frame, light_state
 
 
@@ -18,7 +19,7 @@ def table_view(station) -> dict:
               "hardware": hardware_view(station)}
     if ref is None:
         return {**common, "game": None, "result": None, "standings": [], "tie_break": None,
-                "seats": [], "prompt": None}
+                "seats": [], "prompt": None, "host": None}
     rows, decided = standings(ref)
     tokens = station.store.tokens(station.game_id)
     return {
@@ -35,6 +36,7 @@ def table_view(station) -> dict:
         "tie_break": decided,
         "seats": seat_rows(ref, set(tokens)),
         "prompt": station.prompt,
+        "host": host_controls(ref),
     }
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -16,6 +18,7 @@ from station.interface import Forbidden, NoGame, Refused, StaleVersion, StationA
 
 from .i18n import pick_language
 from .refusals import refusal_text
+from .validation import validation_body
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -70,6 +73,14 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     @app.exception_handler(StationError)
     async def _station_error(request: Request, exc: StationError):
         return JSONResponse(error_body(request, exc), status_code=error_status(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _unreadable(request: Request, exc: RequestValidationError):
+        # 422 stays 422; the body reads like a refusal, naming the field (web/validation.py)
+        # (FastAPI's own "detail" list is kept beside it for API clients)
+        body = validation_body(request_language(request), list(exc.errors()))
+        body["detail"] = jsonable_encoder(exc.errors())
+        return JSONResponse(body, status_code=422)
 
     @app.get("/docs", include_in_schema=False)
     async def _docs():

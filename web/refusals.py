@@ -4,6 +4,8 @@ The station's English ``message`` is the fallback for a code this table does not
 """
 from __future__ import annotations
 
+import re
+
 from .i18n import N_, gettext_for
 
 #: error code -> sentence (record-format.md's error table plus the station's own codes)
@@ -31,7 +33,16 @@ REASONS: dict[str, str] = {
     "no-game": N_("No game has been set up yet."),
     "bad-request": N_("That request was not understood."),
     "not-mock": N_("The virtual hub works only with the mock hardware."),
+    # set-up refusals (web/routes_api.py picks them by facts["option"]); %(...)s from the facts
+    "setup-names": N_("Give every player a name."),
+    "setup-players": N_("These rules take %(allowed)s players: add or remove players, or choose other rules."),
+    "setup-set": N_("Choose a set: double-6, 9, 12, 15 or 18."),
+    "setup-hand_size": N_("%(players)s hands of %(hand)s tiles need %(need)s tiles, but double-%(set)s "
+                          "deals only %(have)s: give at most %(most)s tiles each."),
 }
+
+#: reasons worded from their facts (``%(name)s``)
+FACT_REASONS = {"setup-players", "setup-hand_size"}
 
 #: fact key -> label; shown after the reason ("Tile: 12-5")
 FACT_LABELS: dict[str, str] = {
@@ -48,6 +59,9 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
     if reason is None:
         return message or _(REASONS["bad-request"])
     text = _(reason)
+    if code in FACT_REASONS:      # a fact that is missing reads "…" (the sentence stays in the language)
+        given = {k: v for k, v in (facts or {}).items() if isinstance(v, (str, int))}
+        return re.sub(r"%\((\w+)\)s", lambda m: str(given.get(m.group(1), "…")), text)
     for key, label in FACT_LABELS.items():
         value = (facts or {}).get(key)
         if isinstance(value, (str, int)) and value != "":

@@ -151,8 +151,32 @@ async def release_seat(request: Request, seat: int, x_host_pin: str | None = Pin
 
 @router.post("/host/setup", summary="Set up a game")
 async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).setup_game(_pin(x_host_pin), [p.strip() for p in body.players], body.profile,
-                                        body.set, body.options, body.hidden_hands)
+    """A refused set-up answers 400 with the station's reason, worded from ``facts["option"]``
+    (web/refusals.py ``setup-*``) or, for an option the table does not word, the station's message."""
+    try:
+        return _station(request).setup_game(_pin(x_host_pin), [p.strip() for p in body.players],
+                                            body.profile, body.set, body.options, body.hidden_hands)
+    except StationError as exc:
+        if exc.code == "bad-request":
+            exc.reason = SETUP_REASONS.get(exc.facts.get("option"), "setup-other")
+        raise
+
+
+@router.post("/host/preview", summary="The deal a set-up would give (nothing is set up)")
+async def preview(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
+    """``{"set", "rounds", "hand_size", "boneyard", "default"?}``; refused as ``/host/setup`` is."""
+    try:
+        return _station(request).preview_setup(_pin(x_host_pin), [p.strip() for p in body.players],
+                                               body.profile, body.set, body.options)
+    except StationError as exc:
+        if exc.code == "bad-request":
+            exc.reason = SETUP_REASONS.get(exc.facts.get("option"), "setup-other")
+        raise
+
+
+#: facts["option"] of a refused set-up -> web/refusals.py reason ("setup-other": the station's words)
+SETUP_REASONS = {"names": "setup-names", "players": "setup-players", "set": "setup-set",
+                 "hand_size": "setup-hand_size"}
 
 
 @router.post("/host/start", summary="Start the next round")

@@ -237,13 +237,15 @@ def test_host_page_deal_numbering_codes_and_undo_question(server, phone):
         assert box.evaluate("e => getComputedStyle(e).whiteSpace") == "nowrap"
         assert box.evaluate("e => e.getClientRects().length") == 1
     shot(host, "feedback-host-ready")
-    # with a game set up, the set-up rows still number the seats (not the game's initials)
+    # with a game set up, the set-up (folded away, opened again) still numbers the seats (not the
+    # game's initials)
+    host.click("#setup-box summary")
     assert [m[0] for m in host.locator("#names .badge .mark").all_inner_texts()] == ["1", "2", "3", "4"]
     host.click("#btn-start")
     expect(host.locator("#deal")).to_be_hidden()
     tokens = tokens_of(station)
     move(station, tokens, 0, {"play": "9-1", "on": 0})
-    expect(host.locator("#game-status")).to_contain_text("playing")
+    expect(host.locator("#game-status")).to_contain_text("round 1 of 10 in play")
     host.click("#btn-undo")
     expect(host.locator("#confirm-text")).to_have_text("Undo the last move: Ana played 9-1 on their own train?")
     host.click("#confirm-yes")

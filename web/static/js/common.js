@@ -88,8 +88,23 @@
       const train = facts.train === undefined ? (prompt.slot === "mexican" ? "mexican" : Number(String(prompt.slot || "").slice(4))) : facts.train;
       return t("A tile was placed to start %(train)s: enter the tile you played", { train: MT.trainName(train, view) });
     }
-    if (prompt.kind === "place-engine") return t("The engine is in the centre: if you placed it, tap “%(button)s”", { button: t("I placed the engine") });
+    const button = t("I placed the engine"), tile = facts.tile || "";
+    if (prompt.kind === "place-engine") return t("The engine is in the centre: if you placed it, tap “%(button)s”", { button: button });
+    // the classic engine search (station/engine_search.py)
+    if (prompt.kind === "engine-drawn") return t("You drew the engine %(tile)s? Place it now and tap “%(button)s”. If not, %(name)s draws next.",
+      { tile: tile, button: button, name: MT.name(Number(facts.next), view) });
+    if (prompt.kind === "engine-yours") return facts.drew ? t("You drew the engine %(tile)s: place it now and tap “%(button)s”.", { tile: tile, button: button })
+      : t("You hold the engine %(tile)s: place it now and tap “%(button)s”.", { tile: tile, button: button });
+    if (prompt.kind === "confirm-engine") return t("The engine %(tile)s is in the centre: did you place it? Tap “%(button)s”.", { tile: tile, button: button });
     return prompt.text || "";
+  };
+
+  /** Where the station's hand size came from where the deal table had no row (game.deal.default,
+   *  station/deal_default.py): "classic table: no hub row for double-6 with 3 players". */
+  MT.dealWhy = function (d) {
+    return d.from === "classic"
+      ? t("classic table: no hub row for double-%(set)s with %(players)s players", { set: d.set, players: d.players })
+      : t("largest hand that deals: no table row deals double-%(set)s to %(players)s players", { set: d.set, players: d.players });
   };
 
   /** A log entry (view.log) worded in the page's language from its kind and facts, as nodes. */
@@ -101,6 +116,7 @@
       case "setup": {
         const line = L(t("New game: %(players)s players, double-%(set)s; %(hand)s tiles each, %(boneyard)s in the boneyard"),
           { players: f.players, set: f.set, hand: f.hand_size, boneyard: f.boneyard });
+        if (f.default) line.append(" (", MT.dealWhy(f.default), ")");
         if (f.phone_only) line.append("; ", L(t("%(n)s players play from their phones alone"), { n: f.phone_only }));
         return line;
       }
@@ -229,5 +245,8 @@
       location.replace(u.toString());
     });
     if (MT.view) MT.renderStrip(MT.view);
+    // the navigation is one line that scrolls sideways on a narrow phone: show the current page's link
+    const current = document.querySelector('header.top nav a[aria-current="page"]');
+    if (current) current.scrollIntoView({ block: "nearest", inline: "nearest" });
   });
 })();

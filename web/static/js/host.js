@@ -1,10 +1,13 @@
-/* Host page: PIN, game set-up, start / undo / end, seat QR codes, corrections, export, hub address. */
+/* Host page: PIN, then a game in play first (status, start / undo / end, seat QR codes, corrections,
+   export) and set-up and the hub address folded away below; with no game, set-up opens.
+   What may be done now comes from the station (view.host, station/host_view.py). */
 (function () {
   "use strict";
   const MT = window.MT, t = MT.t, el = MT.el;
   const $ = (id) => document.getElementById(id);
   let pin = sessionStorage.getItem("mt-pin") || "";
   let shownSeats = "";
+  const MAX_PLAYERS = 14;      // the set-up form's rows (the station refuses more than the rules take)
 
   const H = () => ({ "X-Host-Pin": pin });
   async function call(method, path, body, okText) {
@@ -24,7 +27,7 @@
     if (!r.ok) { MT.toast(r.data && r.data.text || t("Wrong PIN"), false); lock(); return; }
     sessionStorage.setItem("mt-pin", pin);
     $("login").hidden = true; $("host").hidden = false;
-    address(); shownSeats = ""; render(MT.view);
+    address(); shownSeats = ""; phase = null; if (MT.view) render(MT.view);
   }
   async function address() {
     const r = await MT.api("GET", "/api/hub/address");
@@ -54,6 +57,9 @@
   }
   /** Badges and labels follow the seat order after a player is added or removed. */
   function renumber() {
+    const full = $("names").children.length >= MAX_PLAYERS;
+    $("btn-add").disabled = full;
+    $("why-add").textContent = full ? t("At most %(n)s players.", { n: MAX_PLAYERS }) : "";
     Array.from($("names").children).forEach((row, i) => {
       // the seat's number (not the current game's initials: this is the next game's seat order)
       row.querySelector(".num").replaceChildren(el("span", { class: "badge" }, el("span", { class: "mark",
@@ -84,41 +90,102 @@
       const joined = view.seats && view.seats[i] && view.seats[i].joined;
       const qr = el("div", { class: "qr" });
       if (info.ok) { qr.innerHTML = info.data.svg; const s = qr.querySelector("svg"); s.setAttribute("role", "img"); s.setAttribute("aria-label", t("QR code to join seat %(n)s", { n: i + 1 })); }
-      cards.push(el("div", { class: "card", "data-seat": i }, MT.badge(i, players[i]),
-        el("div", { class: joined ? "turn-yes" : "muted" }, joined ? t("joined") : t("not joined")),
-        qr,
-        info.ok ? el("p", {}, t("Code:"), " ", el("span", { class: "code" }, info.data.code)) : null,
-        info.ok ? el("a", { href: info.data.link, class: "join-link ltr", "data-seat": i }, t("Join link")) : null,
-        el("button", { type: "button", class: "btn", onclick: async () => {
-          if (await MT.confirm(t("Release seat %(n)s? The phone on it will have to join again.", { n: i + 1 }))) {
-            await call("POST", `/api/host/seat/${i}/release`, {}, t("Seat released: a new code is shown."));
-            shownSeats = ""; seats(MT.view);
-          } } }, t("Release / reassign"))));
+      // the QR code beside the seat's name, code and links: a seat is one short row on a phone
+      cards.push(el("div", { class: "seat-card", "data-seat": i }, qr,
+        el("div", { class: "seat-info" }, MT.badge(i, players[i]),
+          el("div", { class: joined ? "turn-yes" : "muted" }, joined ? t("joined") : t("not joined")),
+          info.ok ? el("p", {}, t("Code:"), " ", el("span", { class: "code" }, info.data.code)) : null,
+          info.ok ? el("a", { href: info.data.link, class: "btn join-link", "data-seat": i }, t("Join link")) : null,
+          el("button", { type: "button", class: "btn release", onclick: async () => {
+            if (await MT.confirm(t("Release seat %(n)s? The phone on it will have to join again.", { n: i + 1 }))) {
+              await call("POST", `/api/host/seat/${i}/release`, {}, t("Seat released: a new code is shown."));
+              shownSeats = ""; seats(MT.view);
+            } } }, t("Release / reassign")))));
     }
     $("seats").replaceChildren(...cards);
   }
+  /** The game's state in words: "Game 1 · round 3 of 7 over: waiting for counts from Ana". */
+  function statusText(view) {
+    const g = view.game, r = view.host && view.host.round;
+    if (!g) return t("No game yet: set up a game below.");
+    if (g.status === "finished") return t("Game %(id)s · over", { id: g.id });
+    if (g.status === "abandoned") return t("Game %(id)s · abandoned", { id: g.id });
+    if (!r || r.index === null || r.index === undefined) return t("Game %(id)s · ready: start round 1 of %(n)s", { id: g.id, n: g.rounds_total });
+    const p = { id: g.id, r: r.index + 1, n: r.of };
+    if (!r.over) return t("Game %(id)s · round %(r)s of %(n)s in play", p);
+    if (r.waiting.length) return t("Game %(id)s · round %(r)s of %(n)s over: waiting for counts from %(names)s",
+      Object.assign(p, { names: r.waiting.map((s) => MT.name(s, view)).join(", ") }));
+    return t("Game %(id)s · round %(r)s of %(n)s over: start round %(next)s", Object.assign(p, { next: r.index + 2 }));
+  }
+  /** Why a control cannot act now (a reason code of view.host). */
+  function whyText(code, view) {
+    const r = view.host && view.host.round;
+    switch (code) {
+      case "round-in-play": return t("A round is in play.");
+      case "waiting-counts": return t("Waiting for counts from %(names)s.", { names: ((r && r.waiting) || []).map((s) => MT.name(s, view)).join(", ") });
+      case "game-over": return t("The game is over.");
+      case "nothing-to-undo": return t("Nothing to undo yet.");
+      case "no-scored-round": return t("No round has been scored yet.");
+      default: return "";
+    }
+  }
+  /** The deal after set-up: "Deal: 7 tiles each (classic table: ...), 6 left in the boneyard". */
+  function dealText(deal) {
+    const d = deal.default;
+    if (!d) return t("Deal: %(hand)s tiles each, %(boneyard)s left in the boneyard", { hand: deal.hand_size, boneyard: deal.boneyard });
+    return t("Deal: %(hand)s tiles each (%(why)s), %(boneyard)s left in the boneyard", { hand: deal.hand_size, why: MT.dealWhy(d), boneyard: deal.boneyard });
+  }
+  function control(id, state, view) {
+    const ok = !!(state && state.ok);
+    $(id).disabled = !ok;
+    const why = $("why-" + id.slice(4));
+    if (why) why.textContent = ok ? "" : whyText(state && state.why, view);
+  }
+  let phase = null;
   function render(view) {
     if (!pin) return;
-    const g = view.game;
-    const st = view.result && view.result.state;
-    $("game-status").textContent = !g ? t("No game yet") : t("Game %(id)s: %(status)s", { id: g.id, status: t(g.status) });
-    // the deal, right after set-up and until the first round starts
-    const deal = g && g.deal && (g.status === "ready" || !((view.result && view.result.rounds) || []).length) ? g.deal : null;
+    const g = view.game, h = view.host;
+    $("game-status").textContent = statusText(view);
+    const deal = g && g.deal && g.status === "ready" ? g.deal : null;
     $("deal").hidden = !deal;
-    $("deal").textContent = deal ? t("Deal: %(hand)s tiles each, %(boneyard)s left in the boneyard", { hand: deal.hand_size, boneyard: deal.boneyard }) : "";
-    $("btn-start").disabled = !g || g.status === "playing" || g.status === "finished" || g.status === "abandoned";
+    $("deal").textContent = deal ? dealText(deal) : "";
+    $("controls").hidden = !g;
+    $("seats-card").hidden = !g;
+    if (g && h) {
+      control("btn-start", h.start, view);
+      control("btn-undo", h.undo, view);
+      control("btn-end", h.end, view);
+      $("btn-abandon").disabled = !h.end.ok;
+    }
     $("btn-export").href = "/api/host/export?pin=" + encodeURIComponent(pin);
+    // set-up folds away while a game is on; the hub address is open until round 1 starts
+    const now = !g ? "none" : (g.status === "finished" || g.status === "abandoned") ? "over" : g.status === "ready" ? "ready" : "playing";
+    if (now !== phase) {
+      phase = now;
+      $("setup-box").open = now === "none" || now === "over";
+      $("addr-box").open = now === "none" || now === "ready";
+      $("host").dataset.phase = now;       // host.css: with no game in play, "New game" comes next
+      const inputs = Array.from($("names").querySelectorAll("input"));
+      if (now === "over" && g.players && inputs.every((i) => !i.value.trim())) {
+        $("names").replaceChildren();      // another game, same table: the last game's players
+        g.players.forEach((name) => nameRow(name));
+        previewSoon();
+      }
+    }
+    const scored = (h && h.correct.rounds) || [];
+    $("correct-card").hidden = !g || !(view.result && view.result.rounds && view.result.rounds.length);
+    $("correct-form").hidden = !scored.length;
+    $("why-correct").textContent = scored.length ? "" : whyText(h && h.correct.why, view);
     const rounds = (view.result && view.result.rounds) || [];
     const rsel = $("c-round"), ssel = $("c-seat");
-    const rOpts = rounds.map((r, i) => [i, r]).filter(([, r]) => r.scores);
     const keep = rsel.value, keepS = ssel.value;
-    rsel.replaceChildren(...rOpts.map(([i, r]) => el("option", { value: i }, t("Round %(r)s", { r: i + 1 }) + " (" + r.engine + "-" + r.engine + ")")));
+    rsel.replaceChildren(...scored.map((i) => el("option", { value: i }, t("Round %(r)s", { r: i + 1 }) + " (" + rounds[i].engine + "-" + rounds[i].engine + ")")));
     ssel.replaceChildren(...((g && g.players) || []).map((p, i) => el("option", { value: i }, p)));
     if (keep) rsel.value = keep; if (keepS) ssel.value = keepS;
     seats(view);
   }
   $("pin-form").addEventListener("submit", (e) => { e.preventDefault(); unlock($("pin").value.trim()); });
-  $("btn-add").addEventListener("click", () => { if ($("names").children.length < 14) nameRow(""); });
+  $("btn-add").addEventListener("click", () => { if ($("names").children.length < MAX_PLAYERS) nameRow(""); });
   $("btn-start").addEventListener("click", () => call("POST", "/api/host/start", {}, t("Round started.")));
   $("btn-undo").addEventListener("click", async () => {
     const v = MT.view.version;
@@ -133,19 +200,53 @@
     call("POST", "/api/host/correct", { round: Number($("c-round").value), seat: Number($("c-seat").value),
       score: Number($("c-score").value), reason: $("c-reason").value.trim() }, t("Score corrected."));
   });
-  $("setup-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
+  /** The set-up as the form stands (players with a name only). */
+  function setupBody() {
     const players = Array.from($("names").querySelectorAll("input")).map((i) => i.value.trim()).filter(Boolean);
     const options = {};
     if ($("hand-size").value) options.hand_size = Number($("hand-size").value);
     if ($("close-doubles").value) options.close_doubles = $("close-doubles").value;
     if ($("tie-break").value) options.tie_break = $("tie-break").value;
-    const body = { players: players, profile: $("profile").value, set: $("set").value ? Number($("set").value) : null,
-      options: options, hidden_hands: $("hidden").checked };
+    return { players: players, profile: $("profile").value, set: $("set").value ? Number($("set").value) : null,
+      options: options, hidden_hands: !$("tiles-virtual").checked };
+  }
+  /** The deal the station would give this set-up (or its reason not to), shown as the form changes;
+   *  the station's hand size is offered in "Tiles each". */
+  let previewTimer = null, previewSeq = 0;
+  function previewSoon() { clearTimeout(previewTimer); previewTimer = setTimeout(previewDeal, 300); }
+  async function previewDeal() {
+    const body = setupBody(), box = $("setup-preview"), seq = ++previewSeq;
+    if (!pin || body.players.length < 2) { box.hidden = true; $("hand-size").placeholder = t("Automatic"); return; }
+    const r = await MT.api("POST", "/api/host/preview", body, H());
+    if (seq !== previewSeq) return;          // a newer change is on its way
+    box.hidden = false;
+    box.classList.toggle("bad", !r.ok);
+    box.textContent = r.ok ? t("Double-%(n)s", { n: r.data.set }) + " · " + dealText(r.data) : ((r.data && r.data.text) || t("Refused"));
+    $("hand-size").placeholder = r.ok ? String(r.data.hand_size) : t("Automatic");
+  }
+  $("setup-form").addEventListener("input", () => { $("setup-error").hidden = true; previewSoon(); });
+  $("setup-form").addEventListener("change", previewSoon);
+  $("btn-add").addEventListener("click", previewSoon);
+  $("names").addEventListener("click", previewSoon);
+  $("setup-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const body = setupBody();
     if (MT.view.game && MT.view.game.status !== "finished" && MT.view.game.status !== "abandoned" &&
       !(await MT.confirm(t("A game is going on. Set up a new one anyway?")))) return;
-    const r = await call("POST", "/api/host/setup", body, t("Game set up."));
-    if (r) { shownSeats = ""; }
+    const error = $("setup-error");
+    error.hidden = true;
+    const r = await MT.api("POST", "/api/host/setup", body, H());
+    if (!r.ok) {
+      // the station's own reason, beside the button that was refused
+      error.textContent = (r.data && r.data.text) || t("Refused");
+      error.hidden = false;
+      if (r.status === 401 || r.status === 403) lock();
+      return;
+    }
+    MT.toast(t("Game set up."), true);
+    shownSeats = "";
+    MT.setView(r.data);
+    $("game-card").scrollIntoView({ block: "start" });
   });
   for (let i = 0; i < 4; i++) nameRow("");
   MT.onView(render);
