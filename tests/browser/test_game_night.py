@@ -35,7 +35,7 @@ def state(view) -> dict:
 
 def round_over(view) -> bool:
     rounds = view["result"]["rounds"]
-    return bool(rounds) and bool(rounds[-1]["end"]) and state(view)["turn"] is None
+    return bool(rounds) and bool(rounds[-1]["end"]) and (state(view) or {}).get("turn") is None
 
 
 def serious(page) -> list:
