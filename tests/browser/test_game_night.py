@@ -168,3 +168,121 @@ def test_whole_hub_game_on_virtual_tiles(server, phone):
     # accessibility of every page as the game ends
     problems = {name: found for name, page in shots_en.items() if (found := serious(page))}
     assert not problems, problems
+
+
+# ------------------------------------------------------------------ classic, real tiles, /hub
+CLASSIC = ["Dawit", "Zarmina"]
+
+
+def real_deal(seed: int = 7) -> tuple[list[list[str]], list[str]]:
+    """The tiles on the table, as players shuffle and draw them: double-6, 7 each for 2 players
+    (rules.md 2), the engine 6-6 in a hand (the round starts with its holder placing it)."""
+    tiles = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
+    random.Random(seed).shuffle(tiles)
+    hands, boneyard = [tiles[:7], tiles[7:14]], tiles[14:]
+    if "6-6" in boneyard:
+        i = boneyard.index("6-6")
+        boneyard[i], hands[1][0] = hands[1][0], boneyard[i]
+    return hands, boneyard
+
+
+def holds(hand: list[str]):
+    return lambda tile: same_tile(tile) in {same_tile(t) for t in hand}
+
+
+def take(hand: list[str], tile: str) -> None:
+    hand.remove(next(t for t in hand if same_tile(t) == same_tile(tile)))
+
+
+def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
+    station = server.station
+    started = time.monotonic()
+    host = unlock_host(phone, server)
+    host_setup(host, CLASSIC, "classic", 6, virtual_tiles=False)
+    game = station.view()["game"]
+    assert game["hidden_hands"] is True and game["profile"] == "classic"
+    assert game["deal"] == {"hand_size": 7, "boneyard": 14}
+    seats = [join_seat(phone, server, i, code) for i, code in enumerate(seat_codes(host, 2))]
+    hub = phone("en").new_page()
+    hub.goto(server.url + "/hub")
+    board = phone("en").new_page()
+    board.goto(server.url + "/")
+    hands, boneyard = real_deal()
+    holder = next(s for s, h in enumerate(hands) if "6-6" in h)
+
+    # the engine double goes into the centre slot: the round starts, the phones ask who placed it
+    hub.click('svg.hub [data-slot="engine"]')
+    until(lambda: station.view()["result"]["rounds"], "the round to start from the engine slot", page=hub)
+    engine_button = seats[holder].locator("#btn-engine")
+    expect(engine_button).to_be_visible()
+    expect(seats[holder].locator("#prompt")).to_contain_text("I placed the engine")
+    engine_button.click()
+    take(hands[holder], "6-6")
+    until(lambda: station.view()["game"]["engine_placed"], "the engine placed", page=seats[holder])
+    expect(seats[holder].locator("#prompt")).to_be_hidden()
+    shot(hub, "night-classic-hub-engine-en")
+
+    for _ in range(MAX_TURNS):
+        view = station.view()
+        if round_over(view):
+            break
+        assert time.monotonic() - started < MAX_SECONDS, "the classic round took too long"
+        seat = state(view)["turn"]
+        page = seats[seat]
+        caught_up(page, view["version"], f"seat {seat}")
+        expect(page.locator("#my-turn")).to_have_class(re.compile(r"\bturn-yes\b"))
+        before = view["version"]
+        move = choose(offered(page), holds(hands[seat]))
+        if move is not None:
+            train, tile = move
+            index = len(CLASSIC) if train == "mexican" else int(train)
+            if not state(view)["trains"][index]["tiles"]:
+                # a new train: the tile goes into its slot on the hub; the phone asks which tile it was
+                hub.click(f'svg.hub [data-slot="{"mexican" if train == "mexican" else "seat" + train}"]')
+                expect(page.locator("#prompt")).to_be_visible()
+                expect(page.locator(f'#trains button[data-train="{train}"]')).to_have_attribute("aria-pressed", "true")
+                page.click(f'#tiles button[data-tile="{tile}"]')
+            else:
+                tap_play(page, train, tile)
+            take(hands[seat], tile)
+            what = f"{CLASSIC[seat]} playing {tile}"
+        elif page.locator("#btn-done").is_visible() and page.locator("#btn-done").is_enabled():
+            hub.click(f'[data-long="{seat}"]')                   # a long press ends the first turn
+            what = f"{CLASSIC[seat]} ending the first turn"
+        elif page.locator("#btn-draw").is_enabled():
+            hub.click(f'[data-press="{seat}"]')                  # a short press: "I drew a tile"
+            hands[seat].append(boneyard.pop())
+            what = f"{CLASSIC[seat]} drawing"
+        else:
+            expect(page.locator("#btn-pass")).to_be_enabled()
+            hub.click(f'[data-press="{seat}"]')                  # pressed again: "I pass"
+            what = f"{CLASSIC[seat]} passing"
+        until(lambda: station.view()["version"] > before, what, page=page)
+        assert station.view()["result"]["state"]["boneyard"] == len(boneyard)
+    else:
+        raise AssertionError(f"the classic round did not end within {MAX_TURNS} moves")
+
+    # the count: each phone taps the tiles left in its player's hand; the one who went out sends 0
+    view = station.view()
+    assert [len(h) for h in hands] == state(view)["hand_counts"]
+    for seat, page in enumerate(seats):
+        expect(page.locator("#count-card")).to_be_visible()
+        if not hands[seat]:
+            expect(page.locator("#went-out")).to_be_visible()
+            continue
+        for tile in hands[seat]:
+            page.click(f'#count-tiles button[data-tile="{"-".join(map(str, same_tile(tile)))}"]')
+        expect(page.locator("#count-sum")).to_contain_text(f"{sum(pips(t) for t in hands[seat])} points")
+        page.click("#btn-count")
+        expect(page.locator("#count-card")).to_be_hidden()
+    view = until(lambda: station.view()["result"]["rounds"][0]["scores"] and station.view(), "the round's scores")
+    expected = [sum(pips(t) for t in h) for h in hands]
+    assert view["result"]["rounds"][0]["scores"] == expected
+    assert view["result"]["totals"] == expected
+    row = board.locator("#score-table tbody tr").first
+    for seat, score in enumerate(expected):
+        expect(row.locator("td").nth(seat)).to_have_text("0 ★" if score == 0 else str(score))
+    best = min(expected)
+    expect(board.locator('#standings li[data-rank^="1"]')).to_contain_text(CLASSIC[expected.index(best)])
+    shot(hub, "night-classic-hub-round-end-en")
+    shot(board, "night-classic-scoreboard-round-end-en")
