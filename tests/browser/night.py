@@ -179,4 +179,4 @@ def screenshots(pages: dict[str, object], stage: str, version: int) -> None:
     for name, page in pages.items():
         caught_up(page, version, name)
         page.evaluate("window.MT && MT.toastClear && MT.toastClear()")
-        shot(page, f"night-{stage}-{name}")
+        shot(page, f"night-{stage}-{name}", scale="css")

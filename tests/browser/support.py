@@ -63,10 +63,11 @@ class Server:
         self.thread.join(timeout=30)
 
 
-def shot(page, name: str) -> None:
-    """A full-page screenshot ``build/screenshots/<name>.png``."""
+def shot(page, name: str, scale: str = "device") -> None:
+    """A full-page screenshot ``build/screenshots/<name>.png``; ``scale="css"``: one image pixel per
+    CSS pixel (390 wide, small enough to commit a copy to docs/screenshots/)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, scale=scale)
 
 
 def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):

@@ -220,7 +220,7 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
     take(hands[holder], "6-6")
     until(lambda: station.view()["game"]["engine_placed"], "the engine placed", page=seats[holder])
     expect(seats[holder].locator("#prompt")).to_be_hidden()
-    shot(hub, "night-classic-hub-engine-en")
+    shot(hub, "night-classic-hub-engine-en", scale="css")
 
     for _ in range(MAX_TURNS):
         view = station.view()
@@ -284,5 +284,5 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
         expect(row.locator("td").nth(seat)).to_have_text("0 ★" if score == 0 else str(score))
     best = min(expected)
     expect(board.locator('#standings li[data-rank^="1"]')).to_contain_text(CLASSIC[expected.index(best)])
-    shot(hub, "night-classic-hub-round-end-en")
-    shot(board, "night-classic-scoreboard-round-end-en")
+    shot(hub, "night-classic-hub-round-end-en", scale="css")
+    shot(board, "night-classic-scoreboard-round-end-en", scale="css")
