@@ -74,6 +74,9 @@ def test_whole_hub_game_on_virtual_tiles(server, phone):
     assert game["hidden_hands"] is False and game["set"] == 6 and game["players"] == NAMES
     deal = game["deal"]
     assert deal["boneyard"] == 27 - 3 * deal["hand_size"] and deal["hand_size"] >= 1   # 28 tiles less 6-6
+    expect(host.locator("#deal")).to_be_visible()                    # the deal summary says both numbers
+    expect(host.locator("#deal")).to_contain_text(str(deal["hand_size"]))
+    expect(host.locator("#deal")).to_contain_text(str(deal["boneyard"]))
     seats = [join_seat(phone, server, i, code) for i, code in enumerate(seat_codes(host, 3))]
     tokens = [token_of(page, i) for i, page in enumerate(seats)]
     board = phone("en").new_page()
@@ -158,10 +161,13 @@ def test_whole_hub_game_on_virtual_tiles(server, phone):
     for name in winners:
         expect(board.locator("#winner")).to_contain_text(name)
     for seat, page in enumerate(seats):
-        box = page.locator("#game-over")
+        box = page.locator("#game-over")                          # the winners and the standings
         expect(box).to_be_visible()
         for name in winners:
             expect(box).to_contain_text(name)
+        for row in view["standings"]:
+            expect(box).to_contain_text(row["name"])
+            expect(box).to_contain_text(str(row["total"]))
         expect(page.locator("#count-card")).to_be_hidden()
     stage("game-over")
     assert taken == {"round1-start", "open-double", "round-end", "game-over"}, taken
