@@ -172,7 +172,9 @@ def test_whole_hub_game_on_virtual_tiles(server, phone):
     stage("game-over")
     assert taken == {"round1-start", "open-double", "round-end", "game-over"}, taken
     # accessibility of every page as the game ends
-    problems = {name: found for name, page in shots_en.items() if (found := serious(page))}
+    pages = {f"{name}-{lang}": page for lang, group in (("en", shots_en), ("ps", shots_ps))
+             for name, page in group.items()}
+    problems = {name: found for name, page in pages.items() if (found := serious(page))}
     assert not problems, problems
 
 
