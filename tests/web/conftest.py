@@ -3,14 +3,17 @@ behind the FastAPI app, driven through httpx's TestClient. The station is starte
 loop (as ``station run`` does), so the mock hub's buttons and slots reach it."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
 
-from station.service import Station
-from web.app import create_app
+sys.path.insert(0, str(Path(__file__).parent))
+from api_helpers import H, PIN, join_seats  # noqa: E402
 
-PIN = "2468"
-H = {"X-Host-Pin": PIN}
+from station.service import Station  # noqa: E402
+from web.app import create_app  # noqa: E402
 
 
 @pytest.fixture
@@ -26,17 +29,6 @@ def client(station):
             yield c
         finally:
             c.portal.call(station.stop)
-
-
-def join_seats(client, n: int) -> list[str]:
-    """Every seat joins with the code the host page shows; returns the seat tokens."""
-    tokens = []
-    for seat in range(n):
-        code = client.get(f"/api/host/seat/{seat}/code", headers=H).json()["code"]
-        r = client.post(f"/api/seat/{seat}/join", json={"code": code})
-        assert r.status_code == 200, r.text
-        tokens.append(r.json()["token"])
-    return tokens
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The join links and the hub address phones are given: never a LAN IP nothing listens on."""
 import pytest
-from conftest import H, PIN
+from api_helpers import H, PIN
 from fastapi.testclient import TestClient
 
 from station.service import Station

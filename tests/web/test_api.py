@@ -2,7 +2,7 @@
 intents, refusals, tokens, PIN, validation, the virtual hub driving the mock hardware."""
 import time
 
-from conftest import H, PIN, join_seats
+from api_helpers import H, PIN, join_seats
 
 
 
