@@ -1,5 +1,7 @@
 """The REST API and the live socket against the real station (``Station.mock()`` in process):
 intents, refusals, tokens, PIN, validation, the virtual hub driving the mock hardware."""
+import json
+import re
 import time
 
 from api_helpers import H, PIN, join_seats
@@ -253,3 +255,27 @@ def test_wrong_seat_code_says_so(client, game):
     # a wrong host PIN keeps its own wording
     assert client.post("/api/host/start", headers={"X-Host-Pin": "0"}).json()["text"] == \
         "Not allowed: wrong seat code or host PIN."
+
+
+def test_websocket_gives_a_seat_its_own_hand_and_nobody_else_any(client):
+    r = client.post("/api/host/setup", json={"players": ["Ana", "Ben", "Chi"], "profile": "hub", "set": 6,
+                                             "options": {"hand_size": 5}, "hidden_hands": False}, headers=H)
+    assert r.status_code == 200
+    tokens = join_seats(client, 3)
+    assert client.post("/api/host/start", headers=H).status_code == 200
+    hands = [client.get(f"/api/seat/{s}/view", headers={"X-Seat-Token": tokens[s]}).json()["me"]["hand"]
+             for s in range(3)]
+
+    def tiles_in(message):
+        return {tuple(sorted(map(int, t.split("-")))) for t in re.findall(r"\b\d+-\d+\b", json.dumps(message))}
+
+    def pairs(hand):
+        return {tuple(sorted(map(int, t.split("-")))) for t in hand}
+    with client.websocket_connect(f"/ws?seat=0&token={tokens[0]}") as ws:
+        msg = ws.receive_json()
+        assert msg["view"]["me"]["hand"] == hands[0]
+        assert not tiles_in(msg) & (pairs(hands[1]) | pairs(hands[2]))
+    with client.websocket_connect("/ws") as ws:
+        msg = ws.receive_json()
+        assert "me" not in msg["view"]
+        assert not tiles_in(msg) & (pairs(hands[0]) | pairs(hands[1]) | pairs(hands[2]))
