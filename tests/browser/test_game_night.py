@@ -6,7 +6,9 @@ browser context per player, acting only through visible page controls:
   the standings and the winner's name on ``/`` and on every seat page;
 - a whole round of ``classic`` on real tiles through the virtual hub ``/hub`` (the engine placed in
   the centre slot, trains started by filling slots, seat buttons to draw and pass) and the seat
-  pages; the tiles are dealt here as on a real table, and each count is tapped from them.
+  pages; the tiles are dealt here as on a real table, and each count is tapped from them;
+- ``classic`` on real tiles with the engine in the boneyard: the seat that draws it is told it may
+  place it, and the engine sensed in the centre slot waits for that seat to confirm.
 
 Screenshots of seat, table, scoreboard and host at round 1 start, mid-round with an open double,
 round end and game over, in English and Pashto: ``build/screenshots/night-*.png``.
@@ -294,3 +296,39 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
     expect(board.locator('#standings li[data-rank^="1"]')).to_contain_text(CLASSIC[expected.index(best)])
     shot(hub, "night-classic-hub-round-end-en", scale="css")
     shot(board, "night-classic-scoreboard-round-end-en", scale="css")
+
+
+def test_classic_engine_drawn_in_the_search_is_placed_by_its_drawer(server, phone):
+    """Real tiles, nobody dealt the engine: the seats draw for it with their hub buttons; the seat
+    that drew it is told on its phone that it may place it, the other is not, and the engine sensed
+    in the centre slot waits for that seat to confirm (the station cannot know who placed it)."""
+    station = server.station
+    host = unlock_host(phone, server)
+    host_setup(host, CLASSIC, "classic", 6, virtual_tiles=False)
+    seats = [join_seat(phone, server, i, code) for i, code in enumerate(seat_codes(host, 2))]
+    hub = phone("en").new_page()
+    hub.goto(server.url + "/hub")
+    start_round(host, station)
+    assert not station.view()["game"]["engine_placed"]
+    # the table's boneyard: Dawit draws first, then Zarmina, then Dawit draws the 6-6
+    draws = ["1-2", "3-4", "6-6"]
+    for n, tile in enumerate(draws):
+        seat = n % 2
+        before = station.view()["version"]
+        expect(seats[seat].locator("#btn-draw")).to_be_enabled()
+        hub.click(f'[data-press="{seat}"]')
+        until(lambda: station.view()["version"] > before, f"{CLASSIC[seat]}'s draw in the search", page=hub)
+    assert station.view()["result"]["state"]["boneyard"] == 14 - len(draws)
+    expect(seats[0].locator("#btn-engine")).to_be_visible()
+    expect(seats[1].locator("#btn-engine")).to_be_hidden()
+    # Dawit puts the engine in the centre slot: his phone asks him to confirm; nothing is credited yet
+    hub.click('svg.hub [data-slot="engine"]')
+    expect(seats[0].locator("#prompt")).to_be_visible()
+    expect(seats[1].locator("#btn-engine")).to_be_hidden()
+    assert not station.view()["game"]["engine_placed"]
+    seats[0].click("#btn-engine")
+    until(lambda: station.view()["game"]["engine_placed"], "the engine placed", page=seats[0])
+    placed = [e for e in station.view()["log"] if e["kind"] == "engine"]
+    assert placed and placed[-1]["facts"]["seat"] == 0, placed
+    expect(seats[0].locator("#prompt")).to_be_hidden()
+    shot(seats[0], "night-classic-engine-placed-en", scale="css")
