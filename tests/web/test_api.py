@@ -1,6 +1,5 @@
 """The REST API and the live socket against the real station (``Station.mock()`` in process):
 intents, refusals, tokens, PIN, validation, the virtual hub driving the mock hardware."""
-import json
 import re
 import time
 
@@ -267,7 +266,20 @@ def test_websocket_gives_a_seat_its_own_hand_and_nobody_else_any(client):
              for s in range(3)]
 
     def tiles_in(message):
-        return {tuple(sorted(map(int, t.split("-")))) for t in re.findall(r"\b\d+-\d+\b", json.dumps(message))}
+        """Every tile named in a value of ``message`` (keys such as the pip table's are no hand)."""
+        found = set()
+
+        def walk(o):
+            if isinstance(o, dict):
+                for v in o.values():
+                    walk(v)
+            elif isinstance(o, list):
+                for v in o:
+                    walk(v)
+            elif isinstance(o, str):
+                found.update(tuple(sorted(map(int, t.split("-")))) for t in re.findall(r"\b\d+-\d+\b", o))
+        walk(message)
+        return found
 
     def pairs(hand):
         return {tuple(sorted(map(int, t.split("-")))) for t in hand}
