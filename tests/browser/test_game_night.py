@@ -20,7 +20,7 @@ import re
 import time
 
 from axe_playwright_python.sync_playwright import Axe
-from night import (caught_up, check_hand_shown, choose, hand_shown, host_setup, join_seat, observer, offered,
+from night import (caught_up, check_hand_shown, choose, host_setup, join_seat, observer, offered,
                    pips, same_tile, screenshots, seat_codes, start_round, tap_play, token_of, unlock_host, until)
 from playwright.sync_api import expect
 from support import shot
