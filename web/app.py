@@ -67,7 +67,7 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
                   description="Live scoreboard, table view and seat controllers of the hub station.")
     app.state.station = station
     if mock is None:
-        mock = bool(getattr(station, "mock", getattr(station, "is_mock", True)))
+        mock = bool(getattr(station, "is_mock", False))     # (``Station.mock`` is the constructor)
     app.state.mock = mock
 
     @app.exception_handler(StationError)

@@ -1,7 +1,8 @@
 """Browser tests: Debian's chromium through Playwright at phone size, against a live uvicorn.
 
-The station is the real ``station.service.Station`` on the mock hub (temp data dir) when it exists;
-until then the web layer's test double stands in. Screenshots go to ``screenshots/``.
+The station is the real ``station.service.Station`` on the mock hub (temp data dir), started in the
+server's loop like ``station run``. Screenshots go to ``build/screenshots/`` (not committed).
+Nothing here skips: without Debian's chromium the browser tests fail and say how to get it.
 """
 from __future__ import annotations
 
@@ -19,8 +20,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-            if not os.path.exists(CHROMIUM):
-                item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is absent (apt-get install chromium)"))
 
 
 @pytest.fixture
@@ -35,6 +34,9 @@ def browser():
     # module scope: Playwright's sync API keeps an asyncio loop running in the main thread while
     # it is open, which would break every later test that calls asyncio.run()
     from playwright.sync_api import sync_playwright
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"the browser tests need Debian's chromium at {CHROMIUM}: `make test` installs it "
+                    "(or run `sudo apt-get install chromium`)", pytrace=False)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -3,30 +3,18 @@ from __future__ import annotations
 
 import asyncio
 import socket
-import sys
 import threading
 import time
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "screenshots"
+SHOTS = ROOT / "build" / "screenshots"      # written by the tests, not committed
 PIN = "2468"
-sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 
 def make_station(tmp_path):
-    """The real station with mock hardware when it exists, else the web layer's test double."""
-    try:
-        from station.service import Station  # noqa: F401
-    except ImportError:
-        from fake_station import FakeStation
-        return FakeStation(host_pin=PIN)
-    return real_station(tmp_path)
-
-
-def real_station(tmp_path):
-    """``station.service.Station`` on the mock hub (its docstring: ``Station.mock(data_dir)``)."""
+    """The real station, ``station.service.Station`` on the mock hub, in a temporary data dir."""
     from station.service import Station
     return Station.mock(str(tmp_path), host_pin=PIN)
 
@@ -55,13 +43,11 @@ class Server:
 
     async def _serve(self):
         # like `station run`: the real station starts in the server's loop (hardware events, LEDs)
-        if hasattr(self.station, "start"):
-            await self.station.start()
+        await self.station.start()
         try:
             await self.server.serve()
         finally:
-            if hasattr(self.station, "stop"):
-                await self.station.stop()
+            await self.station.stop()
 
     def start(self):
         self.thread.start()
@@ -77,9 +63,11 @@ class Server:
         self.thread.join(timeout=30)
 
 
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+def shot(page, name: str, scale: str = "device") -> None:
+    """A full-page screenshot ``build/screenshots/<name>.png``; ``scale="css"``: one image pixel per
+    CSS pixel (390 wide, small enough to commit a copy to docs/screenshots/)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, scale=scale)
 
 
 def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):

@@ -22,8 +22,6 @@ def play_round_with_tie(station):
     for seat, tile in ((0, "9-1"), (1, "9-2"), (2, "9-3"), (3, "9-4"), (0, "1-5")):
         station.submit(seat, tokens[seat], {"play": tile, "on": seat}, station.view()["version"])
     for seat, pips in ((0, 0), (1, 5), (2, 5), (3, 7)):
-        if seat == 0 and hasattr(station, "presses"):
-            continue                       # the test double scores the seat that went out by itself
         station.reveal(seat, tokens[seat], pips)
     return tokens
 

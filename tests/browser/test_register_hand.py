@@ -35,7 +35,7 @@ def section_shot(page, name):
       const top = document.getElementById('reg-card').getBoundingClientRect().top + scrollY;
       const head = document.querySelector('.top').offsetHeight + document.getElementById('strip').offsetHeight;
       scrollTo(0, top - head - 8); }""")
-    SHOTS.mkdir(exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 

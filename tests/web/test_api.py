@@ -1,7 +1,10 @@
-"""The REST API against the station test double: intents, refusals, tokens, PIN, validation."""
-from fake_station import TEST_PIN as PIN
+"""The REST API and the live socket against the real station (``Station.mock()`` in process):
+intents, refusals, tokens, PIN, validation, the virtual hub driving the mock hardware."""
+import re
+import time
 
-H = {"X-Host-Pin": PIN}
+from api_helpers import H, PIN, join_seats
+
 
 
 def version(client):
@@ -80,7 +83,7 @@ def test_seat_view_only_for_its_token(client, game):
 def test_round_score_correct_export(client, game):
     for seat, tile in ((0, "6-1"), (1, "6-2"), (2, "6-3"), (3, "6-4"), (0, "1-2")):
         assert play(client, game, seat, tile, seat).status_code == 200, tile
-    for seat, pips in ((1, 9), (2, 4), (3, 11)):
+    for seat, pips in ((0, 0), (1, 9), (2, 4), (3, 11)):
         r = client.post(f"/api/seat/{seat}/reveal", json={"hand": pips}, headers={"X-Seat-Token": game[seat]})
         assert r.status_code == 200
     view = client.get("/api/view").json()
@@ -115,20 +118,93 @@ def test_seat_code_qr_and_address(client, game):
     assert client.get("/api/host/seat/1/code").status_code == 401
 
 
-def test_virtual_hub(client, station):
-    assert client.post("/api/hub/press", json={"seat": 1, "long": True}).status_code == 200
-    assert station.presses == [(1, True)]
+def wait_view(client, predicate, what, timeout=10.0):
+    """The view once ``predicate(view)`` holds (hardware events reach the station through its loop)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        view = client.get("/api/view").json()
+        if predicate(view):
+            return view
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+
+
+def test_virtual_hub_drives_the_mock_hardware(client, game):
+    state = lambda v: v["result"]["state"]                       # noqa: E731
+    before = client.get("/api/view").json()
+    assert state(before)["turn"] == 0 and state(before)["hand_counts"][0] == 2
+    # Ana's button, short press: "I drew a tile" (a draw is allowed: the engine only knows the table)
+    assert client.post("/api/hub/press", json={"seat": 0}).status_code == 200
+    view = wait_view(client, lambda v: state(v)["hand_counts"][0] == 3, "Ana's draw from her button")
+    assert state(view)["boneyard"] == state(before)["boneyard"] - 1 and view["log"][-1]["kind"] == "draw"
+    # pressed again: "I pass", her train is marked and the turn moves on
+    assert client.post("/api/hub/press", json={"seat": 0}).status_code == 200
+    view = wait_view(client, lambda v: state(v)["turn"] == 1, "Ana's pass from her button")
+    assert view["leds"]["markers"]["seat0"] and view["log"][-1]["kind"] == "pass"
+    # Chi presses out of turn: refused on the hub, nothing changed
+    assert client.post("/api/hub/press", json={"seat": 2}).status_code == 200
+    refused = wait_view(client, lambda v: v["prompt"] is not None, "the refusal of Chi's press")
+    assert refused["prompt"]["seat"] == 2 and refused["prompt"]["code"] == "not-your-turn"
+    assert state(refused) == state(view)
+    # a tile sensed in the empty Mexican slot with no move entered: Ben (to act) is asked which tile
     assert client.post("/api/hub/slot", json={"slot": "mexican", "occupied": True}).status_code == 200
-    assert station.slots == {"mexican": True}
+    asked = wait_view(client, lambda v: (v["prompt"] or {}).get("kind") == "start-train", "Ben's prompt")
+    assert asked["prompt"]["seat"] == 1 and asked["prompt"]["facts"]["train"] == "mexican"
+    assert asked["hardware"]["slots"]["mexican"] is True
+    r = client.post("/api/hub/slot", json={"slot": "seat99", "occupied": True})
+    assert r.status_code == 400 and "seat99" in r.json()["message"]
 
 
-def test_virtual_hub_off_without_mock(station):
+def test_virtual_hub_off_without_mock(tmp_path):
     from fastapi.testclient import TestClient
 
+    from station.service import Station
     from web.app import create_app
-    with TestClient(create_app(station, mock=False)) as c:
+    station = Station(str(tmp_path), host_pin=PIN)           # no hub: phones only
+    with TestClient(create_app(station)) as c:
         r = c.post("/api/hub/press", json={"seat": 1})
         assert r.status_code == 404 and r.json()["code"] == "not-mock"
+        assert "only with the mock hardware" in c.get("/hub").text
+    station.store.close()
+
+
+def test_virtual_tiles_seat_sees_its_dealt_hand_and_plays_from_it(client):
+    r = client.post("/api/host/setup", json={"players": ["Ana", "Ben", "Chi"], "profile": "hub", "set": 6,
+                                             "options": {"hand_size": 5}, "hidden_hands": False}, headers=H)
+    assert r.status_code == 200 and r.json()["game"]["deal"] == {"hand_size": 5, "boneyard": 27 - 15}
+    tokens = join_seats(client, 3)
+    assert client.post("/api/host/start", headers=H).status_code == 200
+    hands = [client.get(f"/api/seat/{s}/view", headers={"X-Seat-Token": tokens[s]}).json()["me"]["hand"]
+             for s in range(3)]
+    assert [len(h) for h in hands] == [5, 5, 5]
+    dealt = [t for h in hands for t in h]
+    assert len(set(dealt)) == 15 and "6-6" not in dealt              # three hands from one set, engine aside
+    assert "hand" not in str(client.get("/api/view").json()["seats"])  # nobody else sees them
+    me = client.get("/api/seat/0/view", headers={"X-Seat-Token": tokens[0]}).json()["me"]
+    offered = {t for tiles in me["options"]["play"].values() for t in tiles}
+    assert offered <= {str(t) for t in hands[0]} | {"-".join(reversed(t.split("-"))) for t in hands[0]}
+    assert all("6" in t.split("-") for t in offered)                 # every offered tile fits the engine
+    if offered:
+        on, tiles = next(iter(me["options"]["play"].items()))
+        r = play(client, tokens, 0, tiles[0], on if on == "mexican" else int(on))
+        assert r.status_code == 200, r.text
+        after = client.get("/api/seat/0/view", headers={"X-Seat-Token": tokens[0]}).json()["me"]["hand"]
+        assert sorted(after + [t for t in hands[0] if t not in after]) == sorted(hands[0]) and len(after) == 4
+    else:
+        assert me["options"]["draw"] and not me["options"]["pass"]
+        r = client.post("/api/seat/0/submit", json={"event": {"draw": True}, "version": version(client)},
+                        headers={"X-Seat-Token": tokens[0]})
+        assert r.status_code == 200
+        after = client.get("/api/seat/0/view", headers={"X-Seat-Token": tokens[0]}).json()["me"]["hand"]
+        assert len(after) == 6 and set(hands[0]) < set(after)
+    # the seat to act plays a tile of another seat's hand: refused (not in hand), nothing changes
+    v = client.get("/api/view").json()
+    turn = v["result"]["state"]["turn"]
+    theirs = hands[(turn + 1) % 3][0]
+    r = play(client, tokens, turn, theirs, turn, v["version"])
+    assert r.status_code == 409 and r.json()["code"] == "not-in-hand", r.text
+    after = client.get("/api/view").json()
+    assert (after["version"], after["result"]) == (v["version"], v["result"])
 
 
 def test_websocket_pushes_each_view(client, game):
@@ -178,3 +254,40 @@ def test_wrong_seat_code_says_so(client, game):
     # a wrong host PIN keeps its own wording
     assert client.post("/api/host/start", headers={"X-Host-Pin": "0"}).json()["text"] == \
         "Not allowed: wrong seat code or host PIN."
+
+
+def test_websocket_gives_a_seat_its_own_hand_and_nobody_else_any(client):
+    r = client.post("/api/host/setup", json={"players": ["Ana", "Ben", "Chi"], "profile": "hub", "set": 6,
+                                             "options": {"hand_size": 5}, "hidden_hands": False}, headers=H)
+    assert r.status_code == 200
+    tokens = join_seats(client, 3)
+    assert client.post("/api/host/start", headers=H).status_code == 200
+    hands = [client.get(f"/api/seat/{s}/view", headers={"X-Seat-Token": tokens[s]}).json()["me"]["hand"]
+             for s in range(3)]
+
+    def tiles_in(message):
+        """Every tile named in a value of ``message`` (keys such as the pip table's are no hand)."""
+        found = set()
+
+        def walk(o):
+            if isinstance(o, dict):
+                for v in o.values():
+                    walk(v)
+            elif isinstance(o, list):
+                for v in o:
+                    walk(v)
+            elif isinstance(o, str):
+                found.update(tuple(sorted(map(int, t.split("-")))) for t in re.findall(r"\b\d+-\d+\b", o))
+        walk(message)
+        return found
+
+    def pairs(hand):
+        return {tuple(sorted(map(int, t.split("-")))) for t in hand}
+    with client.websocket_connect(f"/ws?seat=0&token={tokens[0]}") as ws:
+        msg = ws.receive_json()
+        assert msg["view"]["me"]["hand"] == hands[0]
+        assert not tiles_in(msg) & (pairs(hands[1]) | pairs(hands[2]))
+    with client.websocket_connect("/ws") as ws:
+        msg = ws.receive_json()
+        assert "me" not in msg["view"]
+        assert not tiles_in(msg) & (pairs(hands[0]) | pairs(hands[1]) | pairs(hands[2]))

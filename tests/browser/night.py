@@ -1,0 +1,182 @@
+"""Helpers of the whole-game browser tests (test_game_night.py): the host, seat, table, scoreboard
+and virtual hub pages driven only through what a player sees, and the checks read off them.
+
+Every helper acts by clicking or typing on a page, then waits (bounded) for the station to take it;
+the station is read only to check what the pages show, never to act.
+"""
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import expect
+from support import PIN, shot
+
+#: rules.md 4 ``double_blank_points``: 0-0 counts 50 in both profiles unless the game says otherwise
+DOUBLE_BLANK = 50
+
+
+def pips(tile: str, double_blank: int = DOUBLE_BLANK) -> int:
+    """The pip count of ``"a-b"`` as rules.md 4 scores a tile left in a hand."""
+    a, b = (int(x) for x in tile.split("-"))
+    return double_blank if a == b == 0 else a + b
+
+
+def same_tile(tile: str) -> tuple[int, int]:
+    """A tile as a sorted pair, so ``"3-6"`` and ``"6-3"`` compare equal."""
+    a, b = (int(x) for x in tile.split("-"))
+    return (min(a, b), max(a, b))
+
+
+def page_version(page) -> int | None:
+    return page.evaluate("window.MT && MT.view ? MT.view.version : null")
+
+
+def caught_up(page, version: int, what: str = "page") -> None:
+    """Wait until ``page`` shows the table at ``version`` (it came through the socket)."""
+    try:
+        page.wait_for_function("v => window.MT && MT.view && MT.view.version >= v", arg=version, timeout=20_000)
+    except Exception as exc:
+        raise AssertionError(f"{what} never showed version {version} (it has {page_version(page)})") from exc
+
+
+def until(predicate, what: str, timeout: float = 20.0, page=None):
+    """Poll ``predicate`` (bounded); on time-out say what was awaited and any toast the page shows."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            toast = ""
+            if page is not None and page.locator("#toast").is_visible():
+                toast = f" (the page says: {page.locator('#toast').inner_text()!r})"
+            raise AssertionError(f"timed out waiting for {what}{toast}")
+        time.sleep(0.03)
+
+
+# ------------------------------------------------------------------------------------------ host
+def unlock_host(phone, server, lang: str = "en"):
+    host = phone(lang).new_page()
+    host.goto(server.url + "/host")
+    host.fill("#pin", PIN)
+    host.click("#pin-form button[type=submit]")
+    expect(host.locator("#host")).to_be_visible()
+    return host
+
+
+def host_setup(host, names: list[str], profile: str, set_: int, *, virtual_tiles: bool,
+               hand_size: int | None = None) -> None:
+    """Fill the host page's set-up form and send it; ``hand_size`` None leaves "Tiles each" to the
+    station's default."""
+    rows = host.locator("#names .row")
+    while rows.count() > len(names):
+        rows.last.locator("button").click()
+    while rows.count() < len(names):
+        host.click("#btn-add")
+    for i, name in enumerate(names):
+        host.locator("#names input").nth(i).fill(name)
+    host.select_option("#profile", profile)
+    host.select_option("#set", str(set_))
+    host.fill("#hand-size", "" if hand_size is None else str(hand_size))
+    # real tiles (hidden hands) or virtual tiles (the station deals): the page's choice
+    hidden = host.locator("#hidden")
+    if virtual_tiles:
+        hidden.uncheck()
+    else:
+        hidden.check()
+    host.click("#setup-form button[type=submit]")
+    expect(host.locator("#seats .code")).to_have_count(len(names))
+
+
+def seat_codes(host, n: int) -> list[str]:
+    """The join codes the host page shows, seat by seat."""
+    return [host.locator(f'#seats [data-seat="{i}"] .code').inner_text().strip() for i in range(n)]
+
+
+def join_seat(phone, server, seat: int, code: str, lang: str = "en"):
+    """A player's phone types the seat code shown on the host page."""
+    page = phone(lang).new_page()
+    page.goto(server.url + f"/seat/{seat}")
+    page.fill("#join-code", code)
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#controller")).to_be_visible()
+    return page
+
+
+def token_of(page, seat: int) -> str:
+    """The seat token the page keeps (to read the station's view of that seat for the checks)."""
+    token = page.evaluate(f"localStorage.getItem('mt-seat-{seat}')")
+    assert token, f"seat {seat}'s page holds no token"
+    return token
+
+
+def observer(phone, server, path: str, lang: str, token: tuple[int, str] | None = None):
+    """Another phone looking on (a second language for the screenshots); a seat page takes the
+    seat's token as if joined on a second phone."""
+    page = phone(lang).new_page()
+    page.goto(server.url + "/")
+    if token is not None:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"mt-seat-{token[0]}", token[1]])
+    page.goto(server.url + path)
+    return page
+
+
+def start_round(host, station) -> None:
+    """The host taps "Start next round"; waits until the station has begun it."""
+    rounds = len(station.view()["result"]["rounds"])
+    expect(host.locator("#btn-start")).to_be_enabled()
+    host.click("#btn-start")
+    until(lambda: len(station.view()["result"]["rounds"]) == rounds + 1, f"round {rounds + 1} to start",
+          page=host)
+
+
+# ------------------------------------------------------------------------------------------ seats
+def hand_shown(page) -> list[str]:
+    """The tiles the seat page lists under "Your tiles" (``#my-hand li[data-tile]``)."""
+    return page.eval_on_selector_all("#my-hand li[data-tile]", "els => els.map((e) => e.dataset.tile)")
+
+
+def check_hand_shown(page, expected: list[str], what: str) -> None:
+    """The seat page's own hand equals ``expected`` (the station's), tile for tile."""
+    want = sorted(same_tile(t) for t in expected)
+    until(lambda: sorted(same_tile(t) for t in hand_shown(page)) == want,
+          f"{what}: the page to show the hand {sorted(expected)} (it shows {sorted(hand_shown(page))})", page=page)
+
+
+def offered(page) -> dict[str, list[str]]:
+    """Every open train on the seat page with the tiles it offers (tapping each train in turn)."""
+    keys = page.eval_on_selector_all("#trains button[data-train]:not([disabled])",
+                                     "els => els.map((e) => e.dataset.train)")
+    out = {}
+    for key in keys:
+        page.click(f'#trains button[data-train="{key}"]')
+        out[key] = page.eval_on_selector_all("#tiles button[data-tile]", "els => els.map((e) => e.dataset.tile)")
+    return out
+
+
+def choose(plays: dict[str, list[str]], allowed=None) -> tuple[str, str] | None:
+    """A legal move among the page's offers: a double first (it opens a double on the table),
+    else the highest tile; ``allowed(tile)`` narrows to the tiles a player really holds."""
+    moves = [(train, tile) for train, tiles in plays.items() for tile in tiles
+             if allowed is None or allowed(tile)]
+    if not moves:
+        return None
+    return max(moves, key=lambda m: (same_tile(m[1])[0] == same_tile(m[1])[1], pips(m[1], 0)))
+
+
+def tap_play(page, train: str, tile: str) -> None:
+    page.click(f'#trains button[data-train="{train}"]')
+    page.click(f'#tiles button[data-tile="{tile}"]')
+
+
+def acted(station, before: int, what: str, page) -> None:
+    """Wait for the station to take the move the page just sent."""
+    until(lambda: station.view()["version"] > before, what, page=page)
+
+
+def screenshots(pages: dict[str, object], stage: str, version: int) -> None:
+    """Phone-size screenshots of every page once it shows ``version``: ``night-<stage>-<name>``."""
+    for name, page in pages.items():
+        caught_up(page, version, name)
+        page.evaluate("window.MT && MT.toastClear && MT.toastClear()")
+        shot(page, f"night-{stage}-{name}", scale="css")
