@@ -42,8 +42,8 @@ View shape (JSON-able dict; every key always present):
 come from the engine (known hands: legal moves; hidden hands: tiles not on the table that fit).
 
 Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
-"no-game", "bad-request"), ``message`` (an English sentence a player understands) and ``facts``
-(a dict with the tile, train, seat, open double ... so a page can word it in its own language).
+"no-game", "bad-request", "throttled"), ``message`` (an English sentence a player understands)
+and ``facts`` (a dict with the tile, train, seat, open double ... so a page can word it in its own language).
 """
 from __future__ import annotations
 
@@ -81,6 +81,13 @@ class Forbidden(StationError, PermissionError):
     """A wrong seat token or host PIN."""
 
     code = "forbidden"
+
+
+class Throttled(StationError):
+    """Too many wrong PINs or join codes from this client: no verdict until ``facts["retry_after"]``
+    seconds have passed (HTTP 429 with ``Retry-After``); ``facts["lockout"]`` is true for a lockout."""
+
+    code = "throttled"
 
 
 class NoGame(StationError):

@@ -25,7 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", default=os.environ.get("STATION_DATA_DIR", "data"),
                         help="folder of the SQLite store (default ./data; /var/lib/mexican-train on a hub)")
     parser.add_argument("--pin", default=os.environ.get("STATION_HOST_PIN"),
-                        help="host PIN (default: a stored random 4-digit PIN)")
+                        help="host PIN (default: a stored random PIN, changeable on the host page)")
+    parser.add_argument("--pin-length", type=int, choices=range(4, 13), metavar="4-12",
+                        default=int(os.environ.get("STATION_PIN_LENGTH", "4")),
+                        help="digits of a made host PIN (default 4; a shorter stored PIN is replaced)")
 
 
 def lan_address() -> str | None:
@@ -47,7 +50,8 @@ def build_station(args: argparse.Namespace):
 
     build = load_build(args.config) if args.config else default_build()
     hub = Hub.mock(build, keep_frames=600) if args.mock else Hub.real(build)
-    return Station(args.data_dir, hub=hub, host_pin=args.pin, mock=args.mock)
+    return Station(args.data_dir, hub=hub, host_pin=args.pin, mock=args.mock,
+                   pin_length=getattr(args, "pin_length", 4))
 
 
 def addresses(host: str, port: int) -> list[str]:
