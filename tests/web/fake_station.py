@@ -145,7 +145,10 @@ class FakeStation:
         self._pin(pin)
         return self._codes.setdefault(seat, f"{seat}{secrets.token_hex(2).upper()}")
 
-    def join(self, seat: int, code: str) -> str:
+    def check_pin(self, pin: str, client=None) -> None:
+        self._pin(pin)
+
+    def join(self, seat: int, code: str, client=None) -> str:
         if not code or self._codes.get(seat) != code:
             raise Forbidden("wrong seat code", facts={"seat": seat})
         self._tokens[seat] = secrets.token_urlsafe(12)
