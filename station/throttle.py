@@ -1,22 +1,24 @@
 """Guessing at the table's pace: per-client throttling of wrong host PINs and join codes.
 
 Each client (the web layer passes the phone's address) and each kind of secret (``"pin"``,
-``"code"``) has its own count of wrong tries. The first ``FREE`` wrong tries are answered at once;
-after wrong try ``n > FREE`` the next try waits ``2 ** (n - FREE - 1)`` seconds (1, 2, 4, ...);
+``"code"``) has its own count of wrong tries. The first ``FREE`` tries are answered at once;
+after wrong try ``n >= FREE`` the next try waits ``2 ** (n - FREE)`` seconds (1, 2, 4, ... 64);
 from ``LOCKOUT_AFTER`` wrong tries on, every further wrong try locks the client out for
 ``LOCKOUT_S`` seconds. A try while waiting gets no verdict at all (``Throttled``, HTTP 429 with
 ``Retry-After``). A right answer clears the count. Counts live in memory: a station restart (which
 only the host can do, and which prints the PIN) clears them.
 
-Guessing cost (docs/web.md): ``LOCKOUT_AFTER`` guesses in about 2 minutes, then one guess per
-``LOCKOUT_S`` seconds, i.e. 4 an hour per client.
+Guessing cost (docs/web.md): ``LOCKOUT_AFTER`` guesses in about 2 minutes (127 s of delays), then
+one guess per ``LOCKOUT_S`` seconds, i.e. 4 an hour per client.
 
 >>> t = Throttle(clock=lambda: 0.0)
->>> for _ in range(FREE): t.failed("10.0.0.9", "pin")
+>>> for _ in range(FREE - 1): t.failed("10.0.0.9", "pin")
 >>> t.wait("10.0.0.9", "pin")
 0.0
 >>> t.failed("10.0.0.9", "pin"); t.wait("10.0.0.9", "pin")
 1.0
+>>> t.failed("10.0.0.9", "pin"); t.wait("10.0.0.9", "pin")
+2.0
 """
 from __future__ import annotations
 
@@ -65,8 +67,8 @@ class Throttle:
         count.wrong += 1
         if count.wrong >= LOCKOUT_AFTER:
             delay = float(LOCKOUT_S)
-        elif count.wrong > FREE:
-            delay = float(2 ** (count.wrong - FREE - 1))
+        elif count.wrong >= FREE:
+            delay = float(2 ** (count.wrong - FREE))
         else:
             delay = 0.0
         count.until = self.clock() + delay

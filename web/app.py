@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,7 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     @app.exception_handler(StationError)
     async def _station_error(request: Request, exc: StationError):
         status = error_status(exc)
-        if status in (403, 429) or exc.facts.get("field"):
+        if exc.facts.get("field"):      # wrong PINs, codes and tokens: the station logs them
             log.warning("%s %s from %s: %d %s", request.method, request.url.path,
                         request.client.host if request.client else "?", status, exc.message)
         headers = {"Retry-After": str(exc.facts["retry_after"])} if isinstance(exc, Throttled) else None
@@ -108,7 +109,8 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
         errors = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
                    "type": str(e.get("type", ""))} for e in exc.errors()][:10]
         loc = errors[0]["loc"] if errors else []     # without pydantic's union tags ("list[...]", "int")
-        field = ".".join(p for p in loc if p != "body" and "[" not in p and p not in _TAGS) or "body"
+        field = ".".join(p for p in loc if p != "body" and "[" not in p and p not in _TAGS
+                         and not re.fullmatch(r"[a-z]+(-[a-z]+)+", p)) or "body"
         err = StationError(f"{field}: {errors[0]['msg'] if errors else 'not understood'}",
                            facts={"field": field})
         log.warning("%s %s: 422 %s", request.method, request.url.path, err.message)
