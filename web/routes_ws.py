@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -54,8 +55,10 @@ async def live(ws: WebSocket):
     lock = asyncio.Lock()
 
     async def send(message: dict) -> None:
+        # text any name survives: a lone surrogate stored by an older station goes as its \udXXX escape
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
         async with lock:
-            await ws.send_json(message)
+            await ws.send_text(text.encode("utf-8", "backslashreplace").decode("utf-8"))
 
     try:
         me = {"seat": seat, "token": token}

@@ -291,3 +291,27 @@ def test_a_malformed_websocket_query_closes_with_a_reason(api, game):
         assert closed.value.reason.startswith(field)
     with api.websocket_connect(f"/ws?seat=0&token={game[0]}") as ws:     # a good one still works
         assert ws.receive_json()["view"]["me"]["seat"] == 0
+
+
+def test_a_name_stored_before_names_were_checked_does_not_break_any_page(tmp_path, clock):
+    st = Station.mock(str(tmp_path), host_pin=PIN, clock=clock)
+    st.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    game_id, setup = st.store.db.execute("SELECT id, setup FROM games").fetchone()
+    setup = json.loads(setup)
+    setup["players"][0] = "\ud800Ana"                 # as an older station let it in
+    st.store.db.execute("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(setup), game_id))
+    st.store.db.execute("UPDATE journal SET entry = ? WHERE seq = (SELECT MIN(seq) FROM journal)",
+                        (json.dumps(setup),))
+    st.store.close()
+    st.hub.close()
+    st = Station.mock(str(tmp_path), host_pin=PIN, clock=clock)
+    try:
+        with TestClient(create_app(st)) as c:
+            pages_still_load(c)
+            assert c.get("/api/view").json()["game"]["players"][0] == "\ud800Ana"
+            assert c.get("/api/host/export", headers=HOST).status_code == 200
+            with c.websocket_connect("/ws") as ws:
+                assert ws.receive_json()["type"] == "view"
+    finally:
+        st.store.close()
+        st.hub.close()
