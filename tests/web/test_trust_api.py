@@ -62,6 +62,23 @@ def game(api):
     return tokens
 
 
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    """(client, tokens): one station with a game for the tests that only send refused requests."""
+    st = Station.mock(str(tmp_path_factory.mktemp("table")), host_pin=PIN, clock=Clock())
+    with TestClient(create_app(st), raise_server_exceptions=False) as c:
+        r = c.post("/api/host/setup", headers=HOST, json={"players": ["Ana", "Ben", "Chi"], "set": 9})
+        assert r.status_code == 200, r.text
+        assert c.post("/api/host/start", headers=HOST).status_code == 200
+        tokens = []
+        for seat in range(3):
+            code = c.get(f"/api/host/seat/{seat}/code", headers=HOST).json()["code"]
+            tokens.append(c.post(f"/api/seat/{seat}/join", json={"code": code}).json()["token"])
+        yield c, tokens
+    st.store.close()
+    st.hub.close()
+
+
 def pages_still_load(api) -> None:
     for path in ("/api/view", "/", "/table", "/host", "/seat/0", "/hub"):
         assert api.get(path).status_code == 200, path
@@ -232,7 +249,8 @@ BAD = [
 
 
 @pytest.mark.parametrize("case", BAD, ids=[c[0] for c in BAD])
-def test_bad_requests_answer_4xx_naming_the_field(api, game, case):
+def test_bad_requests_answer_4xx_naming_the_field(table, case):
+    api, _tokens = table
     _, method, path, kw, field = case
     r = getattr(api, method)(path, **kw)
     assert 400 <= r.status_code < 500, r.text
@@ -274,7 +292,8 @@ def test_bad_moves_answer_422_naming_the_field_and_change_nothing(api, real_stat
 
 @pytest.mark.parametrize("hand,field", [(["x"], "hand.0"), ([[1, 2]], "hand.0"), ({"a": 1}, "hand"),
                                         (2 ** 64, "hand"), ("12", "hand")])
-def test_bad_reveals_answer_422(api, game, hand, field):
+def test_bad_reveals_answer_422(table, hand, field):
+    api, game = table
     r = api.post("/api/seat/0/reveal", json={"hand": hand}, headers={"X-Seat-Token": game[0]})
     assert r.status_code == 422, r.text
     assert r.json()["facts"]["field"] == field
