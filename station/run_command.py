@@ -27,8 +27,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pin", default=os.environ.get("STATION_HOST_PIN"),
                         help="host PIN (default: a stored random PIN, changeable on the host page)")
     parser.add_argument("--pin-length", type=int, choices=range(4, 13), metavar="4-12",
-                        default=int(os.environ.get("STATION_PIN_LENGTH", "4")),
+                        default=_env_int("STATION_PIN_LENGTH", 4, range(4, 13)),
                         help="digits of a made host PIN (default 4; a shorter stored PIN is replaced)")
+
+
+def _env_int(name: str, default: int, allowed: range) -> int:
+    """An environment variable as a whole number in ``allowed``; ``default`` when unset or not one."""
+    text = os.environ.get(name, "")
+    return int(text) if text.isascii() and text.isdigit() and int(text) in allowed else default
 
 
 def lan_address() -> str | None:

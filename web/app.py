@@ -119,6 +119,8 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         if exc.status_code == 413:
+            log.warning("%s %s from %s: 413 a streamed body over %d bytes", request.method, request.url.path,
+                        request.client.host if request.client else "?", MAX_BODY)
             err = StationError(f"the request body is over {MAX_BODY} bytes", code="too-large",
                                facts={"field": "body", "max_bytes": MAX_BODY})
             return SafeJSONResponse(error_body(request, err), status_code=413)

@@ -8,12 +8,14 @@
 from __future__ import annotations
 
 import json
+import logging
 
 from starlette.exceptions import HTTPException
 
 from station.auth import SECRET_MAX
 from station.interface import StationError
 
+log = logging.getLogger("web.refusals")
 MAX_BODY = 64 * 1024     # bytes: the largest real request (a set-up) is under 2 KB
 
 
@@ -39,6 +41,10 @@ class BodyLimit:
             except ValueError:
                 declared = self.max_body + 1
             if declared > self.max_body:
+                client = scope.get("client")
+                log.warning("%s %s from %s: 413 a body of %s bytes, over %d", scope.get("method"),
+                            scope.get("path"), client[0] if client else "?", length[:20].decode("latin-1"),
+                            self.max_body)
                 return await self._refuse(send)
         seen = 0
 
