@@ -24,6 +24,7 @@ from collections import deque
 from engine import RefereeError
 from engine.players import deal
 
+from .archive import StoredGames
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
@@ -34,7 +35,7 @@ from .views import seat_me, table_view
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
-class Station(HostGuard):
+class Station(HostGuard, StoredGames):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
     (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
@@ -252,46 +253,6 @@ class Station(HostGuard):
     def end_game(self, pin: str, abandon: bool = False) -> dict:
         self._pin(pin)
         return self._commit({"type": "end", "abandon": bool(abandon)})
-
-    def export(self, game_id: int | None = None) -> dict:
-        """A stored game (default: the one on show) as a mexican-train-record/1 document."""
-        if game_id is not None and (isinstance(game_id, bool) or not isinstance(game_id, int)
-                                    or not 0 < game_id < 2 ** 62):
-            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
-        with self.lock:
-            if game_id is None or game_id == self.game_id:
-                if self.referee is None:
-                    raise NoGame("there is no game to export")
-                return self.referee.record()
-        journal = self.store.journal(game_id)
-        if not journal:
-            raise NoGame(f"there is no game {game_id}")
-        return Referee.from_journal(journal).record()
-
-    def games(self, pin: str) -> list[dict]:
-        """Every stored game, newest first: ``[{"id", "created", "status", "players", "shown"}]``."""
-        self._pin(pin)
-        with self.lock:
-            return [{**g, "shown": g["id"] == self.game_id} for g in self.store.games()]
-
-    def show_game(self, pin: str, game_id: int) -> dict:
-        """Reopen a stored game's scoreboard on every page (kept across restarts, until a new game
-        is set up). Raises ``NoGame`` for an unknown id and ``StationError`` while another game is
-        being played (end or abandon it first)."""
-        self._pin(pin)
-        if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id < 2 ** 62:
-            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
-        with self.lock:
-            if self.store.game_status(game_id) is None:
-                raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
-            if game_id != self.game_id and self.referee is not None \
-                    and self.referee.status not in ("finished", "abandoned"):
-                raise StationError("a game is being played: end or abandon it first",
-                                   code="bad-request", facts={"field": "game_id"})
-            self.store.show(game_id)
-            self._restore()
-            self.prompt = None
-        return self._publish()
 
     # ----------------------------------------------------------------- seats
     def seat_code(self, seat: int, pin: str) -> str:
