@@ -120,6 +120,9 @@ class StationApi(Protocol):
     def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict: ...
     def end_game(self, pin: str, abandon: bool = False) -> dict: ...
     def export(self, game_id: int | None = None) -> dict: ...     # a mexican-train-record/1 document
+    def change_pin(self, pin: str, new: str) -> None: ...         # 4-12 digits, kept in the store
+    def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first
+    def show_game(self, pin: str, game_id: int) -> dict: ...      # a stored game back on every page
 
     # a seat's moves: event as record-format.md writes it ({"play": "12-5", "on": 1}, {"draw": true} ...)
     def submit(self, seat: int, token: str, event: dict, version: int) -> dict: ...
