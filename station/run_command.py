@@ -73,11 +73,13 @@ async def serve(station, args: argparse.Namespace) -> None:
     import uvicorn
 
     from web.app import create_app
+    from web.limits import MAX_BODY
 
     app = create_app(station)
     app.state.addresses = addresses(args.host, args.port)
+    # a socket message is a ping: none may be larger than a request body (closed with 1009 beyond)
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                                           lifespan="off"))
+                                           lifespan="off", ws_max_size=MAX_BODY))
     await station.start()
     watchdog = asyncio.get_running_loop().create_task(_notify_systemd(server))
     try:
