@@ -19,10 +19,17 @@ log = logging.getLogger("web.refusals")
 MAX_BODY = 64 * 1024     # bytes: the largest real request (a set-up) is under 2 KB
 
 
-def _too_large_body() -> bytes:
-    return json.dumps({"code": "too-large", "message": f"the request body is over {MAX_BODY} bytes",
-                       "facts": {"field": "body", "max_bytes": MAX_BODY},
-                       "text": "That request is too large."}).encode()
+def _too_large_body(scope, max_body: int) -> bytes:
+    """The 413 refusal, worded in the request's language like every other refusal."""
+    from starlette.requests import Request
+
+    from .app import request_language
+    from .refusals import refusal_text
+
+    text = refusal_text(request_language(Request(scope)), "too-large")
+    return json.dumps({"code": "too-large", "message": f"the request body is over {max_body} bytes",
+                       "facts": {"field": "body", "max_bytes": max_body}, "text": text},
+                      ensure_ascii=False).encode("utf-8")
 
 
 class BodyLimit:
@@ -45,7 +52,7 @@ class BodyLimit:
                 log.warning("%s %s from %s: 413 a body of %s bytes, over %d", scope.get("method"),
                             scope.get("path"), client[0] if client else "?", length[:20].decode("latin-1"),
                             self.max_body)
-                return await self._refuse(send)
+                return await self._refuse(scope, send)
         seen = 0
 
         async def limited():
@@ -59,8 +66,8 @@ class BodyLimit:
 
         return await self.app(scope, limited, send)
 
-    async def _refuse(self, send):
-        body = _too_large_body()
+    async def _refuse(self, scope, send):
+        body = _too_large_body(scope, self.max_body)
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),

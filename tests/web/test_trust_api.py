@@ -194,6 +194,9 @@ def test_a_100_mb_post_is_refused_before_it_is_read_and_without_a_pin(api):
                                                            "Content-Type": "application/json"})
     assert r.status_code == 413
     assert r.json()["facts"] == {"field": "body", "max_bytes": MAX_BODY}
+    assert r.json()["text"] == "That request is too large."
+    uz = api.post("/api/host/setup?lang=uz", content=b"{}", headers={"Content-Length": str(10 ** 8)})
+    assert uz.status_code == 413 and uz.json()["text"] == "Bu so'rov juda katta."
 
 
 def test_a_streamed_body_is_cut_off_at_the_limit(real_station):
