@@ -46,8 +46,8 @@ class Event(NamedTuple):
             return cls(seat, kind)
         try:
             tile = parse_tile(raw["play"])
-        except TileTextError:
-            raise BadRecord(f"play: {raw['play']!r} is not a tile 'a-b'") from None
+        except TileTextError as exc:
+            raise BadRecord(f"play: {exc}") from None
         if "on" not in raw:
             raise BadRecord("play without 'on'")
         on = raw["on"]

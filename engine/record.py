@@ -18,6 +18,59 @@ from .scoring import check_correction
 from .tiles import TileTextError, parse_tile
 
 FORMAT = "mexican-train-record/1"
+MAX_DEPTH = 32        # a record nests 5 deep (record, rounds, round, hands, hand); refused beyond this
+
+
+def _depth_problem(text: str) -> str | None:
+    """Whether ``text`` nests arrays/objects deeper than ``MAX_DEPTH`` (checked before decoding,
+    so a document 100,000 deep costs one linear scan, not a recursion error)."""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return f"not a record: JSON nested more than {MAX_DEPTH} deep"
+        elif ch in "]}":
+            depth -= 1
+    return None
+
+
+def _unique_keys(pairs: list) -> dict:
+    """``json.loads`` object hook: a key given twice (e.g. two "format") makes the record bad."""
+    seen: dict = {}
+    for key, value in pairs:
+        if key in seen:
+            raise E.BadRecord(f"not a record: the key {key[:40]!r} is given twice in one object")
+        seen[key] = value
+    return seen
+
+
+def decode(text) -> object:
+    """Decode a record's JSON text (``str`` or ``bytes``). Raises ``BadRecord`` for text that is not
+    JSON, nests deeper than ``MAX_DEPTH`` or repeats a key within one object."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise E.BadRecord(f"not valid JSON: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    problem = _depth_problem(text)
+    if problem:
+        raise E.BadRecord(problem)
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except E.BadRecord:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise E.BadRecord(f"not valid JSON: {str(exc)[:200]}") from None
 
 
 def _tiles(raw, what: str, index: int) -> list:
@@ -95,10 +148,7 @@ def parse(document) -> tuple[Rules, list[str], list[ParsedRound]]:
     event at fault where there is one.
     """
     if isinstance(document, (str, bytes)):
-        try:
-            document = json.loads(document)
-        except ValueError as exc:
-            raise E.BadRecord(f"not valid JSON: {exc}") from None
+        document = decode(document)
     if not isinstance(document, dict):
         raise E.BadRecord("a record is a JSON object")
     if document.get("format") != FORMAT:

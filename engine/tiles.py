@@ -18,7 +18,7 @@ from typing import NamedTuple
 #: the set sizes a game may use: the highest pip of the set
 SET_SIZES = (6, 9, 12, 15, 18)
 
-_TILE_TEXT = re.compile(r"([0-9]+)-([0-9]+)")
+_TILE_TEXT = re.compile(r"0*([0-9]{1,9})-0*([0-9]{1,9})")   # leading zeros allowed, no huge ends
 
 
 class Tile(NamedTuple):
@@ -45,18 +45,25 @@ class TileTextError(ValueError):
     """A text that is not a tile ``"a-b"`` (two whole numbers joined by a hyphen)."""
 
 
-@lru_cache(maxsize=4096)
 def parse_tile(text: str) -> Tile:
     """Read ``"a-b"`` (either end first, leading zeros allowed) into a ``Tile``.
 
-    Raises ``TileTextError`` when the text is not two whole numbers joined by ``-``. Whether the
-    tile belongs to a set is a separate question (``in_set``).
+    Raises ``TileTextError`` when the text is not two whole numbers joined by ``-`` (or is not
+    text at all: a list, an object, a number). Whether the tile belongs to a set is a separate
+    question (``in_set``).
     """
     if not isinstance(text, str):
-        raise TileTextError(f"{text!r} is not a tile 'a-b'")
+        shown = repr(text)
+        raise TileTextError(f"{shown if len(shown) <= 40 else shown[:37] + '...'} is not a tile 'a-b'")
+    return _parse_tile_text(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_tile_text(text: str) -> Tile:
     match = _TILE_TEXT.fullmatch(text)
     if not match:
-        raise TileTextError(f"{text!r} is not a tile 'a-b'")
+        shown = repr(text)
+        raise TileTextError(f"{shown if len(shown) <= 40 else shown[:37] + '...'} is not a tile 'a-b'")
     a, b = int(match.group(1)), int(match.group(2))
     return Tile(a, b) if a <= b else Tile(b, a)
 

@@ -4,8 +4,10 @@ It opens the port, clears what arrived before it, sends SYNC and waits for HELLO
 ``boot_timeout_ms`` (no fixed sleep: opening the port may reset the microcontroller, which then
 boots for a second or two; a native-USB board answers at once), then forwards slot reports and link status through ``emit`` (called on this
 thread; the Hub hands them to the asyncio loop). Lost after ``heartbeat_timeout_ms`` without a
-valid frame or on a port error; reopened every ``reconnect_ms``. A sequence gap triggers a SYNC so
-the board replays its slot states -- the Hub emits only actual changes, so nothing is lost or doubled.
+valid frame or on a port error; reopened every ``reconnect_ms``. A frame out of sequence (a gap, or
+a stale frame repeating a number already applied) is dropped, and so is every frame after it until
+the HELLO that answers the SYNC it triggers: the board's replay of its slot states is what the host
+acts on next -- the Hub emits only actual changes, so nothing is lost, doubled or invented.
 """
 from __future__ import annotations
 
@@ -44,6 +46,7 @@ class BoardLink:
         self._host_seq = 0
         self._expected: int | None = None
         self._announced = False
+        self._last_sync = 0.0
 
     def start(self) -> None:
         """Start the link thread (returns at once; the first status event follows)."""
@@ -99,6 +102,8 @@ class BoardLink:
     def _send(self, ser, kind: str) -> None:
         ser.write(encode(self._host_seq, kind))
         self._host_seq = (self._host_seq + 1) % SEQ_MOD
+        if kind == "SYNC":
+            self._last_sync = time.monotonic()
 
     def _session(self, ser) -> str:
         """Handshake and read until lost; returns why the session ended."""
@@ -106,7 +111,7 @@ class BoardLink:
         boot_s = self.spec.boot_timeout_ms / 1000     # a board reset by the open may take this long to boot
         self._expected = None
         self._send(ser, "SYNC")
-        last_sync = last_valid = time.monotonic()
+        last_valid = time.monotonic()
         while not self._stop.is_set():
             data = ser.read(ser.in_waiting or 1)
             now = time.monotonic()
@@ -118,9 +123,8 @@ class BoardLink:
             if self._expected is None:                      # still waiting for HELLO
                 if now - last_valid > boot_s:
                     return f"no HELLO within {self.spec.boot_timeout_ms} ms (sensor_board.boot_timeout_ms)"
-                if now - last_sync > SYNC_RETRY_S:
+                if now - self._last_sync > SYNC_RETRY_S:
                     self._send(ser, "SYNC")
-                    last_sync = now
             elif now - last_valid > timeout_s:
                 return f"heartbeat timeout ({self.spec.heartbeat_timeout_ms} ms)"
         return "stopped"
@@ -132,8 +136,11 @@ class BoardLink:
             self._counts["before_hello"] += 1
             return None
         if frame.seq != self._expected:
+            # a lost frame, or a stale one replayed: act on nothing until the board's replay
             self._counts["seq_gaps"] += 1
+            self._expected = None                           # back to "waiting for HELLO"
             self._send(ser, "SYNC")                         # ask for a replay of every slot
+            return None
         self._expected = (frame.seq + 1) % SEQ_MOD
         if frame.kind == "SLOT":
             a = frame.args

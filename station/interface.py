@@ -76,8 +76,8 @@ not on the table that fit, only those of a registered hand while it is checked).
 out scores 0 without counting (``Referee.must_count``).
 
 Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
-"no-game", "bad-request"), ``message`` (an English sentence a player understands) and ``facts``
-(a dict with the tile, train, seat, open double ... so a page can word it in its own language).
+"no-game", "bad-request", "throttled"), ``message`` (an English sentence a player understands)
+and ``facts`` (a dict with the tile, train, seat, open double ... so a page can word it in its own language).
 """
 from __future__ import annotations
 
@@ -117,6 +117,13 @@ class Forbidden(StationError, PermissionError):
     code = "forbidden"
 
 
+class Throttled(StationError):
+    """Too many wrong PINs or join codes from this client: no verdict until ``facts["retry_after"]``
+    seconds have passed (HTTP 429 with ``Retry-After``); ``facts["lockout"]`` is true for a lockout."""
+
+    code = "throttled"
+
+
 class NoGame(StationError):
     """An intent that needs a game when none is set up."""
 
@@ -135,7 +142,8 @@ class StationApi(Protocol):
 
     # seats
     def seat_code(self, seat: int, pin: str) -> str: ...          # short join code (host page / QR)
-    def join(self, seat: int, code: str) -> str: ...              # -> seat token, survives restarts
+    def join(self, seat: int, code: str, client: str | None = None) -> str: ...  # -> seat token
+    def check_pin(self, pin: str, client: str | None = None) -> None: ...  # Forbidden / Throttled
     def release_seat(self, seat: int, pin: str) -> dict: ...
 
     # host
@@ -148,6 +156,9 @@ class StationApi(Protocol):
     def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict: ...
     def end_game(self, pin: str, abandon: bool = False) -> dict: ...
     def export(self, game_id: int | None = None) -> dict: ...     # a mexican-train-record/1 document
+    def change_pin(self, pin: str, new: str) -> None: ...         # 4-12 digits, kept in the store
+    def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first
+    def show_game(self, pin: str, game_id: int) -> dict: ...      # a stored game back on every page
 
     # a seat's moves: event as record-format.md writes it ({"play": "12-5", "on": 1}, {"draw": true} ...)
     def submit(self, seat: int, token: str, event: dict, version: int) -> dict: ...

@@ -29,12 +29,24 @@ def main(args: argparse.Namespace) -> int:
         result, status = {"ok": False, "round": None, "event": None, "error": "bad-record",
                           "message": f"cannot read {args.record}: {exc}"}, 2
     else:
-        result, status = replay(text)
+        try:
+            result, status = replay(text)
+        except (RecursionError, MemoryError, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            # a malformed document the checks above did not foresee: still one line, exit 2
+            result, status = {"ok": False, "round": None, "event": None, "error": "bad-record",
+                              "message": f"not a record this station can read ({type(exc).__name__})"}, 2
     if args.json:
         print(json.dumps(result))
     else:
-        print(summary(result, text if status != 2 else None))
+        print(_printable(summary(result, text if status != 2 else None)))
     return status
+
+
+def _printable(text: str) -> str:
+    """``text`` as the terminal can take it: a lone surrogate in a name becomes ``\\udXXX``
+    instead of ending the summary with a UnicodeEncodeError."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    return text.encode(encoding, "backslashreplace").decode(encoding, "replace")
 
 
 def summary(result: dict, text: str | None) -> str:
@@ -46,11 +58,14 @@ def summary(result: dict, text: str | None) -> str:
         if result.get("event") is not None:
             where.append(f"event {result['event'] + 1}")
         at = f" at {', '.join(where)}" if where else ""
-        return f"refused{at}: {result['error']}: {result['message']}"
+        message = " ".join(str(result["message"]).split())        # one line
+        if len(message) > 300:
+            message = message[:297] + "..."
+        return f"refused{at}: {result['error']}: {message}"
     names = None
     try:
-        names = json.loads(text)["players"]
-    except (TypeError, ValueError, KeyError):
+        names = [str(n) for n in json.loads(text)["players"]]
+    except (TypeError, ValueError, KeyError, RecursionError):
         pass
     names = names or [f"seat {i}" for i in range(len(result["totals"]))]
     width = max(6, *(len(n) for n in names))

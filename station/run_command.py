@@ -25,7 +25,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", default=os.environ.get("STATION_DATA_DIR", "data"),
                         help="folder of the SQLite store (default ./data; /var/lib/mexican-train on a hub)")
     parser.add_argument("--pin", default=os.environ.get("STATION_HOST_PIN"),
-                        help="host PIN (default: a stored random 4-digit PIN)")
+                        help="host PIN (default: a stored random PIN, changeable on the host page)")
+    parser.add_argument("--pin-length", type=int, choices=range(4, 13), metavar="4-12",
+                        default=_env_int("STATION_PIN_LENGTH", 4, range(4, 13)),
+                        help="digits of a made host PIN (default 4; a shorter stored PIN is replaced)")
+
+
+def _env_int(name: str, default: int, allowed: range) -> int:
+    """An environment variable as a whole number in ``allowed``; ``default`` when unset or not one."""
+    text = os.environ.get(name, "")
+    return int(text) if text.isascii() and text.isdigit() and int(text) in allowed else default
 
 
 def lan_address() -> str | None:
@@ -47,7 +56,8 @@ def build_station(args: argparse.Namespace):
 
     build = load_build(args.config) if args.config else default_build()
     hub = Hub.mock(build, keep_frames=600) if args.mock else Hub.real(build)
-    return Station(args.data_dir, hub=hub, host_pin=args.pin, mock=args.mock)
+    return Station(args.data_dir, hub=hub, host_pin=args.pin, mock=args.mock,
+                   pin_length=getattr(args, "pin_length", 4))
 
 
 def addresses(host: str, port: int) -> list[str]:
@@ -63,11 +73,13 @@ async def serve(station, args: argparse.Namespace) -> None:
     import uvicorn
 
     from web.app import create_app
+    from web.limits import MAX_BODY
 
     app = create_app(station)
     app.state.addresses = addresses(args.host, args.port)
+    # a socket message is a ping: none may be larger than a request body (closed with 1009 beyond)
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                                           lifespan="off"))
+                                           lifespan="off", ws_max_size=MAX_BODY))
     await station.start()
     watchdog = asyncio.get_running_loop().create_task(_notify_systemd(server))
     try:

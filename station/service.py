@@ -26,28 +26,38 @@ from engine.players import deal
 
 from .deal_default import default_words, preview, setup_facts, setup_options
 from .engine_search import engine_prompt
+from .archive import StoredGames
+from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
 from .store import Store
+from .throttle import Throttle
 from .views import seat_me, table_view
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
-class Station:
+class Station(HostGuard, StoredGames):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
-    (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config).
+    (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
+    ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
+    ``clock`` (seconds, monotonic) times the throttle of wrong PINs and join codes.
 
     Construct for tests with ``Station.mock(data_dir)`` (gpiozero MockFactory, recording strip);
     call ``await station.start()`` inside the running loop to receive hardware events and light
     the LEDs.
     """
 
-    def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None, mock: bool = False):
+    def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None, mock: bool = False,
+                 pin_length: int = 4, clock=time.monotonic):
         self.data_dir = data_dir
         self.is_mock = mock              # the hub is hardware.Hub.mock(): the virtual hub may drive it
         self.store = Store(os.path.join(data_dir, "station.sqlite3"))
-        self.host_pin = host_pin or self.store.setting("host_pin", lambda: f"{secrets.randbelow(10000):04d}")
+        self.host_pin = host_pin or self.store.setting("host_pin", lambda: new_pin(pin_length))
+        if not host_pin and len(self.host_pin) < pin_length:
+            self.host_pin = new_pin(pin_length)
+            self.store.set_setting("host_pin", self.host_pin)
+        self.throttle = Throttle(clock)
         self.hub = hub
         self.hardware_seats = hub.build.seats if hub is not None else 0
         self.lock = threading.RLock()
@@ -63,16 +73,19 @@ class Station:
         self._restore()
 
     @classmethod
-    def mock(cls, data_dir: str, build=None, host_pin: str | None = None) -> "Station":
-        """A station on the mock hub (``hardware.Hub.mock``) of ``build`` (the reference build)."""
+    def mock(cls, data_dir: str, build=None, host_pin: str | None = None, **kw) -> "Station":
+        """A station on the mock hub (``hardware.Hub.mock``) of ``build`` (the reference build);
+        ``kw``: ``pin_length``, ``clock`` as for ``Station``."""
         from hardware.hub import Hub
 
-        return cls(data_dir, hub=Hub.mock(build), host_pin=host_pin, mock=True)
+        return cls(data_dir, hub=Hub.mock(build), host_pin=host_pin, mock=True, **kw)
 
     # ----------------------------------------------------------------- life cycle
     def _restore(self) -> None:
-        """Rebuild the game in play from its journal (after a restart or a pulled plug)."""
-        self.game_id = self.store.current_game()
+        """Rebuild the game on show from its journal (after a restart or a pulled plug): the game
+        in play, else the last one (finished or abandoned), so its standings stay on every page
+        until a new game is set up; or the stored game the host reopened (``show_game``)."""
+        self.game_id = self.store.shown_game()
         self.referee = None
         if self.game_id is None:
             return
@@ -151,17 +164,14 @@ class Station:
                 self.prompt = engine_prompt(self.referee)   # None once the engine is placed
             return self._publish()       # in the lock: subscribers see changes in journal order
 
-    def _pin(self, pin: str) -> None:
-        if not secrets.compare_digest(str(pin or ""), self.host_pin):
-            raise Forbidden("wrong host PIN: it is shown where the station was started")
-
     def _token(self, seat: int, token: str) -> None:
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
-        if not isinstance(seat, int) or not 0 <= seat < self.referee.rules.players:
-            raise StationError(f"there is no seat {seat}", code="bad-request")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.referee.rules.players:
+            raise StationError(f"there is no seat {seat}", code="bad-request", facts={"field": "seat"})
         expected = self.store.tokens(self.game_id).get(seat)
-        if expected is None or not secrets.compare_digest(str(token or ""), expected):
+        if expected is None or not same(token, expected):
+            log.warning("refused a seat token for seat %s", seat)
             raise Forbidden("this phone has not joined that seat: scan its QR code or enter its code",
                             facts={"seat": seat})
 
@@ -179,6 +189,14 @@ class Station:
         Raises ``StationError`` ("bad-request", ``facts["option"]`` naming the option, player count,
         set or hand size at fault, with the facts to word it) and ``Forbidden`` for a wrong PIN."""
         self._pin(pin)
+        players = [p.strip() if isinstance(p, str) else p for p in players or []]
+        if not players or not all(players):
+            raise StationError("give every player a name", code="bad-request", facts={"field": "players", "option": "names"})
+        for i, name in enumerate(players):
+            problem = name_problem(name)
+            if problem:
+                raise StationError(f"player {i + 1}'s name {problem}", code="bad-request",
+                                   facts={"field": f"players[{i}]"})
         players, options, default = setup_options(players, profile, set, options)
         setup = {"type": "setup", "players": players, "profile": profile, "set": set,
                  "options": options, "hidden_hands": bool(hidden_hands),
@@ -242,26 +260,17 @@ class Station:
     def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict:
         """The host's correction of a scored round, with a reason (goes into the record)."""
         self._pin(pin)
-        if not str(reason or "").strip():
-            raise StationError("give a reason for the correction", code="bad-request")
+        if not isinstance(reason, str) or not reason.strip():
+            raise StationError("give a reason for the correction", code="bad-request", facts={"field": "reason"})
+        problem = text_problem(reason, TEXT_MAX)
+        if problem:
+            raise StationError(f"the reason {problem}", code="bad-request", facts={"field": "reason"})
         return self._commit({"type": "correct", "round": round, "seat": seat, "score": score,
                              "reason": str(reason).strip()})
 
     def end_game(self, pin: str, abandon: bool = False) -> dict:
         self._pin(pin)
         return self._commit({"type": "end", "abandon": bool(abandon)})
-
-    def export(self, game_id: int | None = None) -> dict:
-        """A stored game (default: the current one) as a mexican-train-record/1 document."""
-        with self.lock:
-            if game_id is None or game_id == self.game_id:
-                if self.referee is None:
-                    raise NoGame("there is no game to export")
-                return self.referee.record()
-        journal = self.store.journal(game_id)
-        if not journal:
-            raise NoGame(f"there is no game {game_id}")
-        return Referee.from_journal(journal).record()
 
     # ----------------------------------------------------------------- seats
     def seat_code(self, seat: int, pin: str) -> str:
@@ -274,15 +283,23 @@ class Station:
         return self.store.seat_code(self.game_id, seat,
                                     lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(5)))
 
-    def join(self, seat: int, code: str) -> str:
-        """Join ``seat`` with its code; returns the seat token the phone keeps (survives restarts)."""
+    def join(self, seat: int, code: str, client: str | None = None) -> str:
+        """Join ``seat`` with its code; returns the seat token the phone keeps (survives restarts).
+
+        ``client`` (the phone's address) throttles wrong codes as ``check_pin`` does: raises
+        ``Throttled`` while it must wait, ``Forbidden`` for a wrong code (counted and logged)."""
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         with self.lock:
+            self._guard(client, "code")
             expected = self.store.existing_code(self.game_id, seat) \
                 if 0 <= seat < self.referee.rules.players else None
-            if not expected or not secrets.compare_digest(str(code or "").strip().upper(), expected):
+            given = code.strip().upper() if isinstance(code, str) else None
+            if not expected or not same(given, expected):
+                self._wrong(client, "code", f"a wrong join code for seat {seat}")
                 raise Forbidden("that is not this seat's code: ask the host", facts={"seat": seat})
+            if client is not None:
+                self.throttle.succeeded(client, "code")
             token = self.store.tokens(self.game_id).get(seat) or secrets.token_urlsafe(18)
             self.store.set_token(self.game_id, seat, token)
         self._publish()
@@ -294,6 +311,8 @@ class Station:
         with self.lock:
             if self.referee is None:
                 raise NoGame("set up a game on the host page first")
+            if not 0 <= seat < self.referee.rules.players:
+                raise StationError(f"there is no seat {seat}", code="bad-request", facts={"field": "seat"})
             self.store.reset_seat(self.game_id, seat)
             self.log.append(LogLine(f"seat {seat + 1} was released", "released", seat=seat).entry(self.version))
         return self._publish()
@@ -326,14 +345,19 @@ class Station:
 
     # ----------------------------------------------------------------- the mock hub
     def mock_press(self, seat: int, long: bool = False) -> None:
-        """Press a seat button of the mock hub (the virtual hub page)."""
-        self._mock().mock_press(seat, long=long)
+        """Press a seat button of the mock hub (the virtual hub page). Raises ``StationError``
+        naming ``seat`` when the hub has no such seat button."""
+        hub = self._mock()
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.hardware_seats:
+            raise StationError(f"this hub has no seat {seat} (seats 0-{self.hardware_seats - 1})",
+                               code="bad-request", facts={"field": "seat"})
+        hub.mock_press(seat, long=long)
 
     def mock_slot(self, slot: str, occupied: bool) -> None:
         """Put a tile in or take it out of a slot of the mock hub."""
         hub = self._mock()
         if slot not in hub.build.slot_names:
-            raise StationError(f"there is no slot {slot!r}", code="bad-request")
+            raise StationError(f"there is no slot {slot!r}", code="bad-request", facts={"field": "slot"})
         hub.mock_slot(slot, occupied)
 
     def _mock(self):

@@ -67,6 +67,7 @@ class Store:
             cur = self.db.execute("INSERT INTO games (created, setup) VALUES (?, ?)",
                                   (time.time(), json.dumps(setup)))
             game_id = cur.lastrowid
+            self.db.execute("DELETE FROM settings WHERE key = 'shown_game'")   # the new game is on show
             self.db.execute("INSERT INTO journal (game_id, at, entry) VALUES (?, ?, ?)",
                             (game_id, time.time(), json.dumps(setup)))
         return game_id
@@ -88,6 +89,28 @@ class Store:
 
     def set_status(self, game_id: int, status: str) -> None:
         self.db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
+
+    def shown_game(self) -> int | None:
+        """The game every page shows: the one the host reopened (``show``) if any, else the newest
+        game, whatever its status (a finished evening stays on the scoreboard), or None."""
+        row = self.db.execute("SELECT g.id FROM settings s JOIN games g ON g.id = CAST(s.value AS INTEGER) "
+                              "WHERE s.key = 'shown_game'").fetchone()
+        if row:
+            return row[0]
+        row = self.db.execute("SELECT id FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    def show(self, game_id: int | None) -> None:
+        """Make ``game_id`` the game on show after a restart too (None: the newest again)."""
+        if game_id is None:
+            self.db.execute("DELETE FROM settings WHERE key = 'shown_game'")
+        else:
+            self.set_setting("shown_game", str(game_id))
+
+    def game_status(self, game_id: int) -> str | None:
+        """The stored status of ``game_id`` ("playing", "finished", "abandoned"), or None."""
+        row = self.db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row[0] if row else None
 
     def current_game(self) -> int | None:
         """The newest game still being played (not finished or abandoned), or None."""
@@ -136,3 +159,8 @@ class Store:
         value = make()
         self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
         return value
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Store (or replace) a setting."""
+        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                        "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))

@@ -5,22 +5,40 @@ decides a rule. Every asset is served from ``web/static`` (no CDN); OpenAPI docs
 """
 from __future__ import annotations
 
+import json
+import logging
+import re
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.encoders import jsonable_encoder
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from station.interface import Forbidden, NoGame, Refused, StaleVersion, StationApi, StationError
+from station.interface import (Forbidden, NoGame, Refused, StaleVersion, StationApi, StationError,
+                               Throttled)
 
 from .i18n import pick_language
 from .refusals import refusal_text
 from .validation import validation_body
 
 STATIC_DIR = Path(__file__).parent / "static"
+
+log = logging.getLogger("web.refusals")
+_TAGS = {"int", "str", "bool", "float", "list", "dict", "none"}
+
+
+class SafeJSONResponse(JSONResponse):
+    """JSON that any Python text survives: a lone surrogate is written as its ``\\udXXX`` escape
+    instead of failing the whole response (a page must never answer 500 for a stored text)."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                          separators=(",", ":")).encode("utf-8", "backslashreplace")
 
 
 def request_language(request: Request) -> str:
@@ -34,7 +52,10 @@ class Unauthorized(Forbidden):
 
 
 def error_status(exc: StationError) -> int:
-    """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 409 stale or refused move or no game."""
+    """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 429 too many wrong ones,
+    409 stale or refused move or no game, 404 no mock hardware, else 400."""
+    if isinstance(exc, Throttled):
+        return 429
     if isinstance(exc, Unauthorized):
         return 401
     if isinstance(exc, Forbidden):
@@ -63,8 +84,12 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     """The FastAPI app for ``station``. ``mock`` enables the virtual hub (default: ask the station)."""
     from . import pages, routes_api, routes_ws
 
+    from .limits import MAX_BODY, BodyLimit
+
     app = FastAPI(title="Mexican Train hub", version="1", docs_url=None, redoc_url=None,
+                  default_response_class=SafeJSONResponse,
                   description="Live scoreboard, table view and seat controllers of the hub station.")
+    app.add_middleware(BodyLimit, max_body=MAX_BODY)
     app.state.station = station
     if mock is None:
         mock = bool(getattr(station, "is_mock", False))     # (``Station.mock`` is the constructor)
@@ -72,15 +97,43 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
 
     @app.exception_handler(StationError)
     async def _station_error(request: Request, exc: StationError):
-        return JSONResponse(error_body(request, exc), status_code=error_status(exc))
+        status = error_status(exc)
+        if exc.facts.get("field"):      # wrong PINs, codes and tokens: the station logs them
+            log.warning("%s %s from %s: %d %s", request.method, request.url.path,
+                        request.client.host if request.client else "?", status, exc.message)
+        headers = {"Retry-After": str(exc.facts["retry_after"])} if isinstance(exc, Throttled) else None
+        return SafeJSONResponse(error_body(request, exc), status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _unreadable(request: Request, exc: RequestValidationError):
-        # 422 stays 422; the body reads like a refusal, naming the field (web/validation.py)
-        # (FastAPI's own "detail" list is kept beside it for API clients)
-        body = validation_body(request_language(request), list(exc.errors()))
-        body["detail"] = jsonable_encoder(exc.errors())
-        return JSONResponse(body, status_code=422)
+    async def _invalid(request: Request, exc: RequestValidationError):
+        # 422 naming the field, worded like a refusal in the page's language (web/validation.py);
+        # the input itself is not echoed (it may be huge or not valid text)
+        raw = list(exc.errors())
+        errors = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
+                   "type": str(e.get("type", ""))} for e in raw][:10]
+        loc = errors[0]["loc"] if errors else []     # without pydantic's union tags ("list[...]", "int")
+        field = ".".join(p for p in loc if p != "body" and "[" not in p and p not in _TAGS
+                         and not re.fullmatch(r"[a-z]+(-[a-z]+)+", p)) or "body"
+        body = validation_body(request_language(request), raw)
+        body["message"] = f"{field}: {errors[0]['msg'] if errors else 'not understood'}"
+        body["facts"]["field"] = field
+        body["detail"] = errors
+        log.warning("%s %s: 422 %s", request.method, request.url.path, body["message"])
+        return SafeJSONResponse(body, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException):
+        if exc.status_code == 413:
+            log.warning("%s %s from %s: 413 a streamed body over %d bytes", request.method, request.url.path,
+                        request.client.host if request.client else "?", MAX_BODY)
+            err = StationError(f"the request body is over {MAX_BODY} bytes", code="too-large",
+                               facts={"field": "body", "max_bytes": MAX_BODY})
+            return SafeJSONResponse(error_body(request, err), status_code=413)
+        if exc.status_code == 400:      # a body that is not JSON (or nested too deep to read)
+            err = StationError(f"body: {exc.detail}", facts={"field": "body"})
+            return SafeJSONResponse({**error_body(request, err), "detail": exc.detail}, status_code=400)
+        return await http_exception_handler(request, exc)
+
 
     @app.get("/docs", include_in_schema=False)
     async def _docs():

@@ -39,6 +39,19 @@ REASONS: dict[str, str] = {
     "setup-set": N_("Choose a set: double-6, 9, 12, 15 or 18."),
     "setup-hand_size": N_("%(players)s hands of %(hand)s tiles need %(need)s tiles, but double-%(set)s "
                           "deals only %(have)s: give at most %(most)s tiles each."),
+    "too-large": N_("That request is too large."),
+    "throttled": N_("Too many wrong tries from this phone: wait %(seconds)s s before the next one."),
+}
+
+NEW_PIN = N_("The new PIN must have 4 to 12 digits.")
+
+#: (what, locked out) -> sentence for "throttled"; facts: retry_after (s), what ("pin"/"code"), lockout
+THROTTLED: dict[tuple[str, bool], str] = {
+    ("pin", False): N_("Too many wrong PINs from this phone: wait %(seconds)s s before the next try."),
+    ("pin", True): N_("Too many wrong PINs from this phone: locked for %(minutes)s min. "
+                      "Restarting the station shows the PIN again."),
+    ("code", False): N_("Too many wrong seat codes from this phone: wait %(seconds)s s before the next try."),
+    ("code", True): N_("Too many wrong seat codes from this phone: locked for %(minutes)s min. Ask the host."),
 }
 
 #: reasons worded from their facts (``%(name)s``)
@@ -55,6 +68,13 @@ FACT_LABELS: dict[str, str] = {
 def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = None) -> str:
     """The reason for a refusal in ``lang``."""
     _ = gettext_for(lang)
+    if code == "throttled":
+        facts = facts or {}
+        seconds = int(facts.get("retry_after") or 1)
+        sentence = THROTTLED.get((facts.get("what"), bool(facts.get("lockout"))), REASONS["throttled"])
+        return _(sentence) % {"seconds": seconds, "minutes": max(1, -(-seconds // 60))}
+    if code == "bad-request" and (facts or {}).get("field") == "new_pin":
+        return _(NEW_PIN)
     reason = REASONS.get(code)
     if reason is None:
         return message or _(REASONS["bad-request"])

@@ -3,16 +3,20 @@ host PIN: ``X-Host-Pin`` header (or ``pin`` query for the export download link).
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
+from engine import Event
+from engine.errors import BadRecord
+from station.auth import NAME_MAX, PIN_MAX, SECRET_MAX, TEXT_MAX
 from station.interface import Forbidden, StationError
 
 from . import qr
 from .app import Unauthorized
+from .limits import client_of, secret
 
 router = APIRouter(prefix="/api")
 
@@ -22,65 +26,115 @@ def _station(request: Request):
 
 
 def _token(token_header: str | None, token_query: str | None) -> str:
-    token = token_header or token_query
+    token = secret(token_header, "X-Seat-Token") or secret(token_query, "token")
     if not token:
         raise Unauthorized("a seat token is needed", facts={"need": "token"})
     return token
 
 
-def _pin(pin_header: str | None, pin_query: str | None = None) -> str:
-    pin = pin_header or pin_query
+def _pin(request: Request, pin_header: str | None, pin_query: str | None = None) -> str:
+    """The host PIN of the request, checked (and throttled per client) by the station."""
+    pin = secret(pin_header, "X-Host-Pin") or secret(pin_query, "pin")
     if not pin:
         raise Unauthorized("the host PIN is needed", facts={"need": "pin"})
+    _station(request).check_pin(pin, client_of(request))
     return pin
 
 
-class JoinBody(BaseModel):
-    code: str = Field(min_length=1, max_length=64, description="the seat's short join code")
+MAX_SEAT = 63                      # above every seat a game or hub can have (14 players, 12 seats)
+MAX_INT = 2 ** 62                  # versions and ids: far below SQLite's 2^63
+Seat = Annotated[int, Path(ge=0, le=MAX_SEAT, description="seat number, from 0")]
+TileText = Annotated[str, Field(pattern=r"^[0-9]{1,2}-[0-9]{1,2}$", description='a tile "a-b", e.g. "12-5"')]
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 
 
-class SubmitBody(BaseModel):
-    event: dict[str, Any] = Field(description='record-format.md event without "seat", e.g. {"play": "12-5", "on": 1}')
-    version: int = Field(description="the view version the move was made on")
+class Body(BaseModel):
+    """Every request body: unknown keys are refused (422 naming the key)."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
-class HandBody(BaseModel):
-    tiles: list[str]
+class JoinBody(Body):
+    code: str = Field(min_length=1, max_length=SECRET_MAX, description="the seat's short join code")
 
 
-class RevealBody(BaseModel):
-    hand: list[str] | int = Field(description="the tiles left in hand, or the pip count")
+class EventBody(Body):
+    """A move as record-format.md writes it, without "seat" (or with the URL's): exactly one of
+    play (with on), draw, pass, done, engine; checked by the engine's own ``Event.from_dict``."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    seat: StrictInt | None = Field(None, ge=0, le=MAX_SEAT, description="ignored: the URL's seat")
+    play: TileText | None = None
+    on: Annotated[StrictInt, Field(ge=0, le=MAX_SEAT)] | Literal["mexican"] | None = None
+    draw: Literal[True] | None = None
+    pass_: Literal[True] | None = Field(None, alias="pass")
+    done: Literal[True] | None = None
+    engine: Literal[True] | None = None
+
+    @model_validator(mode="after")
+    def _engine_form(self):
+        try:
+            Event.from_dict({**self.as_event(), "seat": 0})
+        except BadRecord as exc:
+            raise ValueError(exc.message) from None
+        return self
+
+    def as_event(self) -> dict:
+        """The event dict the station takes (no "seat": the URL gives it)."""
+        return {k: v for k, v in self.model_dump(by_alias=True, exclude_none=True).items() if k != "seat"}
 
 
-class SetupBody(BaseModel):
-    players: list[str] = Field(min_length=2, max_length=14)
+class SubmitBody(Body):
+    event: EventBody = Field(description='record-format.md event without "seat", e.g. {"play": "12-5", "on": 1}')
+    version: int = Field(ge=0, le=MAX_INT, description="the view version the move was made on")
+
+
+class HandBody(Body):
+    tiles: list[TileText] = Field(max_length=200)
+
+
+class RevealBody(Body):
+    hand: Annotated[list[TileText], Field(max_length=200)] | Annotated[StrictInt, Field(ge=0, le=100_000)] = Field(
+        description="the tiles left in hand, or the pip count")
+
+
+class SetupBody(Body):
+    players: list[Name] = Field(min_length=2, max_length=14)
     profile: Literal["classic", "hub"] = "hub"
-    set: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
+    set: int | None = Field(None, ge=0, le=99)
+    options: dict[Annotated[str, Field(max_length=40)], Any] = Field(default_factory=dict, max_length=40)
     hidden_hands: bool = True
 
 
-class UndoBody(BaseModel):
-    version: int
+class UndoBody(Body):
+    version: int = Field(ge=0, le=MAX_INT)
 
 
-class CorrectBody(BaseModel):
-    round: int = Field(ge=0)
-    seat: int = Field(ge=0)
-    score: int = Field(ge=0)
-    reason: str = Field(min_length=1, max_length=200)
+class CorrectBody(Body):
+    round: int = Field(ge=0, le=99)
+    seat: int = Field(ge=0, le=MAX_SEAT)
+    score: int = Field(ge=0, le=100_000)
+    reason: str = Field(min_length=1, max_length=TEXT_MAX)
 
 
-class EndBody(BaseModel):
+class EndBody(Body):
     abandon: bool = False
 
 
-class PressBody(BaseModel):
-    seat: int = Field(ge=0)
+class PinBody(Body):
+    new_pin: str = Field(min_length=1, max_length=PIN_MAX, description="the new host PIN: 4-12 digits")
+
+
+class ShowBody(Body):
+    game_id: int = Field(ge=1, le=MAX_INT, description="a stored game's id (GET /api/host/games)")
+
+
+class PressBody(Body):
+    seat: int = Field(ge=0, le=MAX_SEAT)
     long: bool = False
 
 
-class SlotBody(BaseModel):
+class SlotBody(Body):
     slot: str = Field(min_length=1, max_length=32)
     occupied: bool
 
@@ -95,15 +149,15 @@ async def get_view(request: Request) -> dict:
 
 
 @router.get("/seat/{seat}/view", summary="The table plus this seat's own options and hand")
-async def get_seat_view(request: Request, seat: int, x_seat_token: str | None = TokenH,
+async def get_seat_view(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
                         token: str | None = Query(None)) -> dict:
     return _station(request).seat_view(seat, _token(x_seat_token, token))
 
 
 @router.post("/seat/{seat}/join", summary="Trade the seat's short code for its token")
-async def join(request: Request, seat: int, body: JoinBody) -> dict:
+async def join(request: Request, seat: Seat, body: JoinBody) -> dict:
     try:
-        token = _station(request).join(seat, body.code.strip())
+        token = _station(request).join(seat, body.code.strip(), client_of(request))
     except Forbidden as exc:
         exc.reason = "wrong-seat-code"        # worded "That is not this seat's code: ask the host."
         raise
@@ -111,42 +165,57 @@ async def join(request: Request, seat: int, body: JoinBody) -> dict:
 
 
 @router.post("/seat/{seat}/submit", summary="A move: play, draw, pass, done, engine")
-async def submit(request: Request, seat: int, body: SubmitBody, x_seat_token: str | None = TokenH,
+async def submit(request: Request, seat: Seat, body: SubmitBody, x_seat_token: str | None = TokenH,
                  token: str | None = Query(None)) -> dict:
-    event = {k: v for k, v in body.event.items() if k != "seat"}
+    event = body.event.as_event()
     return _station(request).submit(seat, _token(x_seat_token, token), event, body.version)
 
 
 @router.post("/seat/{seat}/hand", summary="Register the seat's hand privately")
-async def register_hand(request: Request, seat: int, body: HandBody, x_seat_token: str | None = TokenH,
+async def register_hand(request: Request, seat: Seat, body: HandBody, x_seat_token: str | None = TokenH,
                         token: str | None = Query(None)) -> dict:
     return _station(request).register_hand(seat, _token(x_seat_token, token), body.tiles)
 
 
 @router.post("/seat/{seat}/reveal", summary="At the round's end: the tiles left or the pip count")
-async def reveal(request: Request, seat: int, body: RevealBody, x_seat_token: str | None = TokenH,
+async def reveal(request: Request, seat: Seat, body: RevealBody, x_seat_token: str | None = TokenH,
                  token: str | None = Query(None)) -> dict:
     return _station(request).reveal(seat, _token(x_seat_token, token), body.hand)
 
 
 @router.post("/host/check", summary="Check the host PIN")
 async def host_check(request: Request, x_host_pin: str | None = PinH) -> dict:
-    import hmac
-    if not hmac.compare_digest(str(_pin(x_host_pin)), str(_station(request).host_pin)):
-        raise Forbidden("wrong host PIN")
+    """200 for the right PIN; 403 wrong; 429 (``Retry-After``) after too many wrong ones."""
+    _pin(request, x_host_pin)
     return {"ok": True}
 
 
+@router.post("/host/pin", summary="Change the host PIN (4-12 digits)")
+async def change_pin(request: Request, body: PinBody, x_host_pin: str | None = PinH) -> dict:
+    _station(request).change_pin(_pin(request, x_host_pin), body.new_pin)
+    return {"ok": True, "length": len(body.new_pin)}
+
+
+@router.get("/host/games", summary="Every stored game, newest first")
+async def games(request: Request, x_host_pin: str | None = PinH) -> list[dict]:
+    return _station(request).games(_pin(request, x_host_pin))
+
+
+@router.post("/host/show", summary="Reopen a stored game's scoreboard on every page")
+async def show_game(request: Request, body: ShowBody, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).show_game(_pin(request, x_host_pin), body.game_id)
+
+
 @router.get("/host/seat/{seat}/code", summary="The seat's short join code, link and QR code (SVG)")
-async def seat_code(request: Request, seat: int, x_host_pin: str | None = PinH) -> dict:
-    code = _station(request).seat_code(seat, _pin(x_host_pin))
+async def seat_code(request: Request, seat: Seat, x_host_pin: str | None = PinH) -> dict:
+    code = _station(request).seat_code(seat, _pin(request, x_host_pin))
     link = f"{qr.base_url(request)}/seat/{seat}?code={code}"
     return {"seat": seat, "code": code, "link": link, "svg": qr.svg(link)}
 
 
 @router.post("/host/seat/{seat}/release", summary="Release a seat (its token stops working)")
-async def release_seat(request: Request, seat: int, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).release_seat(seat, _pin(x_host_pin))
+async def release_seat(request: Request, seat: Seat, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).release_seat(seat, _pin(request, x_host_pin))
 
 
 @router.post("/host/setup", summary="Set up a game")
@@ -154,7 +223,7 @@ async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH
     """A refused set-up answers 400 with the station's reason, worded from ``facts["option"]``
     (web/refusals.py ``setup-*``) or, for an option the table does not word, the station's message."""
     try:
-        return _station(request).setup_game(_pin(x_host_pin), [p.strip() for p in body.players],
+        return _station(request).setup_game(_pin(request, x_host_pin), [p.strip() for p in body.players],
                                             body.profile, body.set, body.options, body.hidden_hands)
     except StationError as exc:
         if exc.code == "bad-request":
@@ -166,7 +235,7 @@ async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH
 async def preview(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
     """``{"set", "rounds", "hand_size", "boneyard", "default"?}``; refused as ``/host/setup`` is."""
     try:
-        return _station(request).preview_setup(_pin(x_host_pin), [p.strip() for p in body.players],
+        return _station(request).preview_setup(_pin(request, x_host_pin), [p.strip() for p in body.players],
                                                body.profile, body.set, body.options)
     except StationError as exc:
         if exc.code == "bad-request":
@@ -181,33 +250,32 @@ SETUP_REASONS = {"names": "setup-names", "players": "setup-players", "set": "set
 
 @router.post("/host/start", summary="Start the next round")
 async def start(request: Request, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).start_round(_pin(x_host_pin))
+    return _station(request).start_round(_pin(request, x_host_pin))
 
 
 @router.post("/host/undo", summary="Undo the last event")
 async def undo(request: Request, body: UndoBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).undo(_pin(x_host_pin), body.version)
+    return _station(request).undo(_pin(request, x_host_pin), body.version)
 
 
 @router.post("/host/correct", summary="Correct a seat's score in a scored round")
 async def correct(request: Request, body: CorrectBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).correct(_pin(x_host_pin), body.round, body.seat, body.score, body.reason)
+    return _station(request).correct(_pin(request, x_host_pin), body.round, body.seat, body.score, body.reason)
 
 
 @router.post("/host/end", summary="End or abandon the game")
 async def end(request: Request, body: EndBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).end_game(_pin(x_host_pin), body.abandon)
+    return _station(request).end_game(_pin(request, x_host_pin), body.abandon)
 
 
 @router.get("/host/export", summary="Download the game as a mexican-train-record/1 document")
-async def export(request: Request, game_id: int | None = None, x_host_pin: str | None = PinH,
-                 pin: str | None = Query(None)) -> Response:
-    import hmac
-    if not hmac.compare_digest(str(_pin(x_host_pin, pin)), str(_station(request).host_pin)):
-        raise Forbidden("wrong host PIN")
+async def export(request: Request, game_id: int | None = Query(None, ge=1, le=MAX_INT),
+                 x_host_pin: str | None = PinH, pin: str | None = Query(None)) -> Response:
+    _pin(request, x_host_pin, pin)
     record = _station(request).export(game_id)
     name = f"mexican-train-{game_id if game_id is not None else 'game'}.json"
-    return Response(json.dumps(record, indent=1, ensure_ascii=False), media_type="application/json",
+    return Response(json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8", "backslashreplace"),
+                    media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 

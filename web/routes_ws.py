@@ -1,6 +1,8 @@
 """``/ws``: every new ``view()`` pushed as soon as the station publishes it.
 
 Query ``seat`` and ``token`` make it a seat's socket: it then gets ``seat_view`` (with ``me``).
+A malformed ``seat`` (not a seat number) or ``token`` (not printable ASCII, too long) closes the
+socket at once with code 1008 and a reason naming the field; a wrong token is said once as an error.
 Messages: ``{"type": "view", "view": {...}}`` and ``{"type": "error", ...}``. The client may send
 anything (e.g. ``"ping"``) to keep the connection warm; it is answered with ``{"type": "pong"}``.
 """
@@ -8,12 +10,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from station.interface import StationError
 
+from .limits import secret
+
 router = APIRouter()
+MAX_SEAT = 63
+
+
+def _query(ws: WebSocket) -> tuple[int | None, str | None]:
+    """The socket's ``seat`` and ``token``; raises ``StationError`` naming a malformed one."""
+    seat_q = ws.query_params.get("seat")
+    seat = None
+    if seat_q:
+        if not (seat_q.isascii() and seat_q.isdigit() and len(seat_q) <= 2 and int(seat_q) <= MAX_SEAT):
+            raise StationError(f"seat must be a seat number 0-{MAX_SEAT}", facts={"field": "seat"})
+        seat = int(seat_q)
+    return seat, secret(ws.query_params.get("token"), "token")
 
 
 def _current(station, seat: int | None, token: str | None) -> tuple[dict, dict | None]:
@@ -28,16 +45,20 @@ def _current(station, seat: int | None, token: str | None) -> tuple[dict, dict |
 @router.websocket("/ws")
 async def live(ws: WebSocket):
     station = ws.app.state.station
-    seat_q = ws.query_params.get("seat")
-    seat = int(seat_q) if seat_q and seat_q.lstrip("-").isdigit() else None
-    token = ws.query_params.get("token") or None
     await ws.accept()
+    try:
+        seat, token = _query(ws)
+    except StationError as exc:
+        await ws.close(code=1008, reason=exc.message[:120])
+        return
     queue = station.subscribe()
     lock = asyncio.Lock()
 
     async def send(message: dict) -> None:
+        # text any name survives: a lone surrogate stored by an older station goes as its \udXXX escape
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
         async with lock:
-            await ws.send_json(message)
+            await ws.send_text(text.encode("utf-8", "backslashreplace").decode("utf-8"))
 
     try:
         me = {"seat": seat, "token": token}

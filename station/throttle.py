@@ -1,0 +1,83 @@
+"""Guessing at the table's pace: per-client throttling of wrong host PINs and join codes.
+
+Each client (the web layer passes the phone's address) and each kind of secret (``"pin"``,
+``"code"``) has its own count of wrong tries. The first ``FREE`` tries are answered at once;
+after wrong try ``n >= FREE`` the next try waits ``2 ** (n - FREE)`` seconds (1, 2, 4, ... 64);
+from ``LOCKOUT_AFTER`` wrong tries on, every further wrong try locks the client out for
+``LOCKOUT_S`` seconds. A try while waiting gets no verdict at all (``Throttled``, HTTP 429 with
+``Retry-After``). A right answer clears the count. Counts live in memory: a station restart (which
+only the host can do, and which prints the PIN) clears them.
+
+Guessing cost (docs/web.md): ``LOCKOUT_AFTER`` guesses in about 2 minutes (127 s of delays), then
+one guess per ``LOCKOUT_S`` seconds, i.e. 4 an hour per client.
+
+>>> t = Throttle(clock=lambda: 0.0)
+>>> for _ in range(FREE - 1): t.failed("10.0.0.9", "pin")
+>>> t.wait("10.0.0.9", "pin")
+0.0
+>>> t.failed("10.0.0.9", "pin"); t.wait("10.0.0.9", "pin")
+1.0
+>>> t.failed("10.0.0.9", "pin"); t.wait("10.0.0.9", "pin")
+2.0
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+FREE = 5                # wrong tries answered at once
+LOCKOUT_AFTER = 12      # from this many wrong tries on: a lockout after each wrong try
+LOCKOUT_S = 15 * 60     # seconds
+MAX_CLIENTS = 4096      # forget the oldest clients past this many (memory stays bounded)
+
+
+@dataclass
+class _Count:
+    wrong: int = 0
+    until: float = 0.0      # clock seconds before which no try is answered
+
+
+class Throttle:
+    """Wrong-try counts per ``(client, kind)``; ``clock()`` gives seconds (monotonic by default)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
+        self._counts: dict[tuple[str, str], _Count] = {}
+
+    def wait(self, client: str, kind: str) -> float:
+        """Seconds ``client`` must still wait before a try of ``kind`` is answered (0.0: now)."""
+        count = self._counts.get((client, kind))
+        if count is None:
+            return 0.0
+        return max(0.0, count.until - self.clock())
+
+    def locked_out(self, client: str, kind: str) -> bool:
+        """True when ``client``'s wait comes from a lockout (not just a growing delay)."""
+        count = self._counts.get((client, kind))
+        return count is not None and count.wrong >= LOCKOUT_AFTER and self.wait(client, kind) > 0
+
+    def failed(self, client: str, kind: str) -> None:
+        """Count one wrong try of ``kind`` by ``client`` and set its next wait."""
+        key = (client, kind)
+        count = self._counts.pop(key, None) or _Count()
+        self._counts[key] = count          # newest last: the oldest are forgotten first
+        while len(self._counts) > MAX_CLIENTS:
+            del self._counts[next(iter(self._counts))]
+        count.wrong += 1
+        if count.wrong >= LOCKOUT_AFTER:
+            delay = float(LOCKOUT_S)
+        elif count.wrong >= FREE:
+            delay = float(2 ** (count.wrong - FREE))
+        else:
+            delay = 0.0
+        count.until = self.clock() + delay
+
+    def succeeded(self, client: str, kind: str) -> None:
+        """A right answer: ``client`` starts afresh for ``kind``."""
+        self._counts.pop((client, kind), None)
+
+    def wrong(self, client: str, kind: str) -> int:
+        """How many wrong tries of ``kind`` ``client`` has made since its last right one."""
+        count = self._counts.get((client, kind))
+        return count.wrong if count else 0

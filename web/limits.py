@@ -1,0 +1,91 @@
+"""Limits at the web edge, checked once, before any authentication (docs/web.md, *Limits*).
+
+- ``BodyLimit``: an ASGI middleware that refuses a request body over ``MAX_BODY`` bytes with 413
+  before reading it (``Content-Length``) or as soon as a streamed body passes the limit.
+- ``secret(value, field)``: a host PIN, seat token or join code as sent (header or query): printable
+  ASCII of at most ``SECRET_MAX`` characters, else a 400 naming the field.
+"""
+from __future__ import annotations
+
+import json
+import logging
+
+from starlette.exceptions import HTTPException
+
+from station.auth import SECRET_MAX
+from station.interface import StationError
+
+log = logging.getLogger("web.refusals")
+MAX_BODY = 64 * 1024     # bytes: the largest real request (a set-up) is under 2 KB
+
+
+def _too_large_body(scope, max_body: int) -> bytes:
+    """The 413 refusal, worded in the request's language like every other refusal."""
+    from starlette.requests import Request
+
+    from .app import request_language
+    from .refusals import refusal_text
+
+    text = refusal_text(request_language(Request(scope)), "too-large")
+    return json.dumps({"code": "too-large", "message": f"the request body is over {max_body} bytes",
+                       "facts": {"field": "body", "max_bytes": max_body}, "text": text},
+                      ensure_ascii=False).encode("utf-8")
+
+
+class BodyLimit:
+    """Refuse request bodies over ``MAX_BODY`` bytes with 413, never reading more than that."""
+
+    def __init__(self, app, max_body: int = MAX_BODY):
+        self.app, self.max_body = app, max_body
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None:
+            try:
+                declared = int(length.decode("latin-1").strip()) if len(length) < 20 else self.max_body + 1
+            except ValueError:
+                declared = self.max_body + 1
+            if declared > self.max_body:
+                client = scope.get("client")
+                log.warning("%s %s from %s: 413 a body of %s bytes, over %d", scope.get("method"),
+                            scope.get("path"), client[0] if client else "?", length[:20].decode("latin-1"),
+                            self.max_body)
+                return await self._refuse(scope, send)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise HTTPException(413, f"the request body is over {self.max_body} bytes")
+            return message
+
+        return await self.app(scope, limited, send)
+
+    async def _refuse(self, scope, send):
+        body = _too_large_body(scope, self.max_body)
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def secret(value: str | None, field: str) -> str | None:
+    """``value`` when it can be a PIN, token or code (printable ASCII, at most ``SECRET_MAX``
+    characters), None when absent; else raises ``StationError`` ("bad-request") naming ``field``."""
+    if value is None or value == "":
+        return None
+    if len(value) > SECRET_MAX or not value.isascii() or not value.isprintable():
+        raise StationError(f"{field} must be printable ASCII of at most {SECRET_MAX} characters",
+                           code="bad-request", facts={"field": field})
+    return value
+
+
+def client_of(request) -> str:
+    """Who is guessing: the phone's address as the server saw it (the throttle's key)."""
+    return request.client.host if request.client is not None else "unknown"
