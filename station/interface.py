@@ -53,7 +53,7 @@ none of it)::
                                            # (``options.play`` keys) each would be accepted on
      "drawn": "2-9" | None,                # virtual tiles: the tile it drew last, while still in
                                            # hand and nothing played since
-     "free": ["0-0", ...],                 # every tile not on the table (registering, counting)
+     "free": ["0-0", ...],                 # hidden hands: every tile not on the table (registering, counting); [] with virtual tiles
      "count": {"must": bool,               # hidden hands, round over: show or count your hand now
                "went_out": bool,           # no tile left: scores 0 and is never asked to count
                "tiles": [...],             # what the count offers (a complete registered hand,

@@ -52,7 +52,8 @@ def seat_me(station, seat: int) -> dict:
     if hand is None and rnd is not None and ref.registered.get((rnd.index, seat)) is not None:
         hand = _sorted(ref.registered[(rnd.index, seat)] - rnd.on_table)
     options = seat_options(ref, seat)
-    free = _free_tiles(ref)
+    # with virtual tiles the station knows the hand: the tiles off the table would name the others'
+    free = _free_tiles(ref) if ref.hidden else []
     return {"seat": seat, "name": ref.names[seat], "hand": hand, "options": options,
             "tile_count": rnd.hand_counts[seat] if rnd is not None else 0,
             "playable": playable(ref, seat, hand, options),
