@@ -23,8 +23,7 @@ class EventChecks:
             return
         name = self.names[seat]
         if seat != self.turn:
-            raise E.NotYourTurn(f"it is {self.names[self.turn]}'s turn, not {name}'s",
-                                seat=seat, turn=self.turn)
+            self._refuse_turn(seat, name)
         if kind == "engine":
             raise E.TileOnTable(f"the engine {self.engine_tile} is already on the table",
                                 seat=seat, tile=str(self.engine_tile))
@@ -39,6 +38,15 @@ class EventChecks:
                 raise E.CannotEndTurn("done ends only a classic first turn after a play", seat=seat)
             if self.turn_plays == 0:
                 raise E.CannotEndTurn(f"{name} has not played yet: play a tile or pass", seat=seat)
+
+    def _refuse_turn(self, seat: int, name: str) -> None:
+        last = self.events[-1] if self.events else None
+        if (not self.doubles_open and last is not None and last.seat == seat and last.kind == "play"
+                and last.tile.low == last.tile.high):         # house-rules.md decided point 1
+            raise E.NotYourTurn(f"it is {self.names[self.turn]}'s turn: a double ends the turn, "
+                                f"{house_note('doubles_open')}", seat=seat, turn=self.turn,
+                                house_rule="doubles_open")
+        raise E.NotYourTurn(f"it is {self.names[self.turn]}'s turn, not {name}'s", seat=seat, turn=self.turn)
 
     def _check_engine_phase(self, event: Event) -> None:
         seat, kind, name = event.seat, event.kind, self.names[event.seat]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import OptionError
-from .house import HOUSE_CHECKS, check_rounds
+from .house import HOUSE_CHECKS, check_rounds, house_note
 from .tiles import SET_SIZES, full_set
 
 PROFILES = ("classic", "hub")
@@ -163,6 +163,14 @@ class Rules:
     def boneyard_after_deal(self) -> int:
         """Tiles left in the boneyard after the deal."""
         return self.dealt_from - self.players * self.hand_size
+
+    @property
+    def rounds_text(self) -> str:
+        """How many rounds the game has, in words: "a double-12 game has 13 rounds" or, under the
+        house rule, "this game has 6 rounds (house rule: shorter game)"."""
+        if self.options.rounds is None:
+            return f"a double-{self.top} game has {self.rounds} rounds"
+        return f"this game has {self.rounds} rounds ({house_note('rounds')})"
 
     def engine_of(self, round_index: int) -> int:
         """The engine double's number for round ``round_index`` (0-based): top, top-1 ... 0."""

@@ -30,7 +30,8 @@ def test_doubles_open_false_turn_ends_after_a_double_and_it_binds_nobody():
         game = _hub_double({"doubles_open": False}, hidden)
         game.push(P(0, "1-1", 0))
         assert state(game)["turn"] == 1 and _open(game) == []
-        refused(game, P(0, "2-3", MEX) if hidden else P(0, "2-3", 0), E.NotYourTurn)
+        err = refused(game, P(0, "2-3", MEX) if hidden else P(0, "2-3", 0), E.NotYourTurn)
+        assert err.facts["house_rule"] == "doubles_open" and "house rule" in err.message
         game.push(P(1, "2-2", 1))                   # Ben plays anywhere: 1-1 restricts nobody
         assert state(game)["turn"] == 0 and _open(game) == []
 
