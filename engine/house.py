@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from .errors import OptionError
 
-#: option -> allowed values (default first); integers as (low, None) meaning "low or more"
+#: option -> allowed values, default first; an integer option as (default, None): the default or
+#: more; ``rounds`` as (1, "set + 1"): its default is the set's top + 1
 HOUSE_OPTIONS: dict[str, tuple] = {
     "doubles_open": (True, False),
     "double_binds": ("everyone", "player"),
@@ -64,7 +65,7 @@ def _check_choice(name: str, value) -> None:
 
 
 def _check_at_least(name: str, value) -> None:
-    low = HOUSE_OPTIONS[name][0] if name != "marker_penalty" else 0
+    low = HOUSE_OPTIONS[name][0]                     # the default is the least value allowed
     if not _is_int(value) or value < low:
         raise OptionError(f"option {name!r} is {value!r}: allowed values are whole numbers from {low}",
                           option=name, allowed=f">= {low}")
