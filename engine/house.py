@@ -92,3 +92,29 @@ HOUSE_CHECKS = {
     "marker_penalty": _check_at_least, "out_on_double_multiplier": _check_at_least,
     "rounds": _check_rounds_form,
 }
+
+
+def moot_options(options) -> dict[str, dict]:
+    """Which options another option makes moot (house-rules.md *Interactions*), for a set-up page
+    to grey them: ``{option: {"because": other option, "reason": English}}``.
+
+    ``options`` is an ``engine.options.Options`` (the profile's defaults filled in).
+    """
+    moot: dict[str, dict] = {}
+
+    def grey(names, because, reason):
+        for name in names:
+            moot.setdefault(name, {"because": because, "reason": reason})
+
+    if not options.doubles_open:
+        grey(("double_binds", "follow_double", "close_doubles", "unsatisfiable_exemption",
+              "first_turn_doubles_open"), "doubles_open", "doubles don't bind")
+    if options.double_binds == "player":
+        grey(("first_turn_doubles_open",), "double_binds",
+             "a double binds only its player, and a first-turn chain's turn has ended")
+    if options.last_tile_double == "forbidden":
+        grey(("out_on_double_multiplier",), "last_tile_double",
+             "nobody may go out on a double")
+    if not options.first_turn_multi_play:
+        grey(("first_turn_doubles_open",), "first_turn_multi_play", "there is no first-turn circuit")
+    return moot

@@ -13,7 +13,7 @@ import pytest
 
 from engine import Rules, make_options
 from engine.errors import OptionError
-from engine.house import HOUSE_OPTIONS
+from engine.house import HOUSE_OPTIONS, moot_options
 from engine.players import play_game
 from engine.record import replay, to_record
 
@@ -64,6 +64,21 @@ def test_house_option_bad_value_is_bad_record_naming_the_option(name, value):
                                         ("rounds", 10), ("rounds", 1), ("doubles_open", True)])
 def test_house_option_edge_values_accepted(name, value):
     assert getattr(Rules.make("hub", 9, 3, {name: value}).options, name) == value
+
+
+def test_moot_options_follow_the_interactions():
+    """Interactions: doubles_open false makes double_binds, follow_double, close_doubles,
+    unsatisfiable_exemption and first_turn_doubles_open moot; double_binds "player" makes
+    first_turn_doubles_open moot; out_on_double_multiplier never acts with last_tile_double
+    "forbidden"; first_turn_doubles_open changes nothing without a first-turn circuit."""
+    assert moot_options(make_options("classic")) == {}
+    assert sorted(moot_options(make_options("classic", {"doubles_open": False}))) == [
+        "close_doubles", "double_binds", "first_turn_doubles_open", "follow_double", "unsatisfiable_exemption"]
+    assert moot_options(make_options("classic", {"double_binds": "player"}))["first_turn_doubles_open"][
+        "because"] == "double_binds"
+    assert list(moot_options(make_options("classic", {"last_tile_double": "forbidden"}))) == [
+        "out_on_double_multiplier"]
+    assert list(moot_options(make_options("hub"))) == ["first_turn_doubles_open"]
 
 
 def _hidden_copy(doc: dict, game) -> dict:
