@@ -140,6 +140,10 @@ class EventChecks:
         if self.on_double and self.turn_doubles:
             raise E.OpenDouble(f"the play after the double {double} must go on it: "
                                f"{house_note('follow_double')}", house_rule="follow_double", **facts)
+        if (train, double) in self.chain_doubles:
+            raise E.OpenDouble(f"the open double {double} on {self.train_name(train)} must be satisfied "
+                               f"first: it ended a first-turn chain, {house_note('first_turn_doubles_open')}",
+                               house_rule="first_turn_doubles_open", **facts)
         raise E.OpenDouble(f"the open double {double} on {self.train_name(train)} must be satisfied first",
                            **facts)
 

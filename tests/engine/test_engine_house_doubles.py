@@ -194,7 +194,8 @@ def test_first_turn_doubles_open_chain_ending_doubles_bind_after_the_circuit():
         s = state(game)
         assert s["first_turn"] is False and s["turn"] == 0
         assert _open(game) == [(0, "1-1"), (1, "2-2")]
-        refused(game, P(0, "3-4", 1) if not hidden else P(0, "2-4", 1), E.OpenDouble)
+        err = refused(game, P(0, "3-4", 1) if not hidden else P(0, "2-4", 1), E.OpenDouble)
+        assert err.facts["house_rule"] == "first_turn_doubles_open" and "house rule" in err.message
         if hidden:
             game.push(P(0, "1-4", 0))
             assert _open(game) == [(1, "2-2")] and state(game)["turn"] == 1
