@@ -39,8 +39,10 @@ system-packages:
 test: $(VENV)/.test-extras system-packages
 	$(BIN)/python -m pytest -q
 
+# both public corpora: the rules (corpus) and the house-rule options (corpus_house)
 conformance: venv
 	../shared/conformance/compare ../shared/conformance/corpus '$(BIN)/station replay {} --json'
+	../shared/conformance/compare ../shared/conformance/corpus_house '$(BIN)/station replay {} --json'
 
 bench: $(VENV)/.test-extras
 	$(BIN)/python bench/engine.py

@@ -2,9 +2,10 @@
 
 Public entry points: ``Rules.make`` (profile, options, set, hand size), ``Game`` (rounds, the
 checked ``push`` and ``pop``), ``Round`` (the table and ``legal_plays``), ``events`` (the moves),
-``record`` (``replay``, ``load``, ``to_record``) and the refusals in ``errors``.
+``record`` (``replay``, ``load``, ``to_record``), the refusals in ``errors`` and the house rules'
+names, values and interactions in ``house`` (house-rules.md).
 """
-from . import errors, events, record
+from . import errors, events, house, record
 from .errors import BadRecord, IllegalEvent, RefereeError
 from .events import Event
 from .game import Game
@@ -13,4 +14,4 @@ from .round import Round
 from .tiles import Tile, full_set, parse_tile
 
 __all__ = ["BadRecord", "Event", "Game", "IllegalEvent", "Options", "RefereeError", "Round", "Rules",
-           "Tile", "errors", "events", "full_set", "make_options", "parse_tile", "record"]
+           "Tile", "errors", "events", "house", "full_set", "make_options", "parse_tile", "record"]

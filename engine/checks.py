@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import errors as E
 from .events import MEXICAN, Event
+from .house import house_note
 from .tiles import Tile
 
 
@@ -22,8 +23,7 @@ class EventChecks:
             return
         name = self.names[seat]
         if seat != self.turn:
-            raise E.NotYourTurn(f"it is {self.names[self.turn]}'s turn, not {name}'s",
-                                seat=seat, turn=self.turn)
+            self._refuse_turn(seat, name)
         if kind == "engine":
             raise E.TileOnTable(f"the engine {self.engine_tile} is already on the table",
                                 seat=seat, tile=str(self.engine_tile))
@@ -38,6 +38,15 @@ class EventChecks:
                 raise E.CannotEndTurn("done ends only a classic first turn after a play", seat=seat)
             if self.turn_plays == 0:
                 raise E.CannotEndTurn(f"{name} has not played yet: play a tile or pass", seat=seat)
+
+    def _refuse_turn(self, seat: int, name: str) -> None:
+        last = self.events[-1] if self.events else None
+        if (not self.doubles_open and last is not None and last.seat == seat and last.kind == "play"
+                and last.tile.low == last.tile.high):         # house-rules.md decided point 1
+            raise E.NotYourTurn(f"it is {self.names[self.turn]}'s turn: a double ends the turn, "
+                                f"{house_note('doubles_open')}", seat=seat, turn=self.turn,
+                                house_rule="doubles_open")
+        raise E.NotYourTurn(f"it is {self.names[self.turn]}'s turn, not {name}'s", seat=seat, turn=self.turn)
 
     def _check_engine_phase(self, event: Event) -> None:
         seat, kind, name = event.seat, event.kind, self.names[event.seat]
@@ -106,19 +115,37 @@ class EventChecks:
             required = self.required_trains(t.low == t.high) if self.open_doubles else None
             if required is not None:
                 if train not in required:
-                    double = self._double_on(required[0])
-                    raise E.OpenDouble(f"the open double {double} on {self.train_name(required[0])} "
-                                       "must be satisfied first", double=str(double),
-                                       double_on=self._train_label(required[0]), **self._facts(event))
+                    self._refuse_open_double(event, required[0])
             elif train != seat and not (self.mexican_open() if train == self.n else self.marked[train]):
                 if train == self.n:
                     raise E.TrainClosed("the Mexican train is not open yet", **self._facts(event))
                 raise E.TrainClosed(f"{self.names[train]}'s train is not marked", **self._facts(event))
+            elif self.own_train_first and train != seat and not self.trains[seat]:
+                raise E.OwnTrainFirst(f"{name}'s train must have a tile first: "
+                                      f"{house_note('own_train_first')}", house_rule="own_train_first",
+                                      **self._facts(event))
         end = self.ends[train]
         if t.low != end and t.high != end:
             where = f"{self.train_name(train)}'s open end {end}" if self.trains[train] \
                 else f"the engine {end} to start {self.train_name(train)}"
             raise E.NoMatch(f"{t} does not match {where}", end=end, **self._facts(event))
+        if self.no_last_double and t.low == t.high and self.hand_counts[seat] == 1:
+            raise E.LastTileDouble(f"{name} may not play the double {t} as the last tile: "
+                                   f"{house_note('last_tile_double')}", house_rule="last_tile_double",
+                                   **self._facts(event))
+
+    def _refuse_open_double(self, event: Event, train: int) -> None:
+        double = self._double_on(train)
+        facts = dict(double=str(double), double_on=self._train_label(train), **self._facts(event))
+        if self.on_double and self.turn_doubles:
+            raise E.OpenDouble(f"the play after the double {double} must go on it: "
+                               f"{house_note('follow_double')}", house_rule="follow_double", **facts)
+        if (train, double) in self.chain_doubles:
+            raise E.OpenDouble(f"the open double {double} on {self.train_name(train)} must be satisfied "
+                               f"first: it ended a first-turn chain, {house_note('first_turn_doubles_open')}",
+                               house_rule="first_turn_doubles_open", **facts)
+        raise E.OpenDouble(f"the open double {double} on {self.train_name(train)} must be satisfied first",
+                           **facts)
 
     @staticmethod
     def _facts(event: Event) -> dict:
@@ -137,7 +164,10 @@ class EventChecks:
         if self.known and self.opts.must_play and self.has_legal_play(seat):
             raise E.MustPlay(f"{name} holds a legal play", seat=seat)
         if self.drew:
-            raise E.AlreadyDrew(f"{name} has already drawn for this play", seat=seat)
+            if not self.draw_until_playable:
+                raise E.AlreadyDrew(f"{name} has already drawn for this play", seat=seat)
+            if self.known and self.has_legal_play(seat):      # must_play false: a play is held
+                raise E.AlreadyDrew(f"{name} has drawn and holds a play: no more drawing", seat=seat)
         self._check_boneyard()
 
     def _check_pass(self, seat: int, name: str) -> None:
@@ -145,7 +175,13 @@ class EventChecks:
             raise E.FirstTurn(f"{name} has played: end the first turn with done", seat=seat)
         if self.known and self.opts.must_play and self.has_legal_play(seat):
             raise E.MustPlay(f"{name} holds a legal play", seat=seat)
-        if not self.circuit and not self.drew and self.boneyard_count > 0:
-            raise E.MustDraw(f"{name} must draw before passing", seat=seat)
+        if not self.circuit and self.boneyard_count > 0:
+            if not self.drew:
+                raise E.MustDraw(f"{name} must draw before passing", seat=seat)
+            if self.draw_until_playable and (not self.has_legal_play(seat) if self.known
+                                             else self.opts.must_play):
+                raise E.MustDraw(f"{name} holds no legal play: draw again "
+                                 f"({house_note('draw_until_playable')})",
+                                 house_rule="draw_until_playable", seat=seat)
 
     # ----------------------------------------------------------------- applying

@@ -13,8 +13,8 @@ from __future__ import annotations
 #: every code, in the spec's precedence order
 ERROR_CODES = (
     "bad-record", "round-over", "not-your-turn", "engine-missing", "no-such-tile", "tile-on-table",
-    "not-in-hand", "first-turn", "cannot-end-turn", "open-double", "train-closed", "no-match",
-    "must-play", "already-drew", "boneyard-empty", "must-draw", "bad-reveal",
+    "not-in-hand", "first-turn", "cannot-end-turn", "open-double", "train-closed", "own-train-first", "no-match",
+    "last-tile-double", "must-play", "already-drew", "boneyard-empty", "must-draw", "bad-reveal",
 )
 
 
@@ -69,7 +69,13 @@ OpenDouble = _make("OpenDouble", "open-double",
                    "the order names.")
 TrainClosed = _make("TrainClosed", "train-closed",
                     "The train is another player's and not marked, or the Mexican train is not open yet.")
+OwnTrainFirst = _make("OwnTrainFirst", "own-train-first",
+                      "House rule own_train_first: a play off the seat's own train while that train "
+                      "has no tile (house-rules.md).")
 NoMatch = _make("NoMatch", "no-match", "The tile does not match the train's open end.")
+LastTileDouble = _make("LastTileDouble", "last-tile-double",
+                       "House rule last_tile_double = forbidden: a double as the seat's last tile "
+                       "(house-rules.md).")
 MustPlay = _make("MustPlay", "must-play", "Known hands: a draw or pass while holding a legal play.")
 AlreadyDrew = _make("AlreadyDrew", "already-drew", "A second draw for the same play owed.")
 BoneyardEmpty = _make("BoneyardEmpty", "boneyard-empty", "A draw from an empty boneyard.")

@@ -62,7 +62,7 @@ class Game:
         """
         index = len(self.rounds)
         if index >= self.rules.rounds:
-            raise E.BadRecord(f"a double-{self.rules.top} game has only {self.rules.rounds} rounds",
+            raise E.BadRecord(f"{self.rules.rounds_text}: there is no round {index + 1}",
                               round=index)
         if self.rounds and not self.rounds[-1].ended:
             raise E.BadRecord(f"round {index} has not ended", round=index - 1)

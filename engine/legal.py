@@ -41,11 +41,16 @@ class LegalMoves:
         Within a turn in which two or more doubles were played, a non-double follow-up must go on
         the first (``reverse``: last) of them still binding; at a turn's start, any play must go on
         the oldest (``reverse``: newest; ``any``: any) binding open double (rules.md 1, *Doubles*).
+        House rule ``follow_double: "on_double"``: the play owed after a double goes on that very
+        double, a double included (free when that double is exempt as unsatisfiable).
         """
         if not self.open_doubles:
             return None
         order = self.opts.close_doubles
         if self.turn_doubles:
+            if self.on_double:
+                last = self.turn_doubles[-1]
+                return None if self._exempt(last[1]) else [last[0]]
             if is_double or order == "any" or len(self.turn_doubles) < 2:
                 return None
             binding = [d for d in self.turn_doubles if not self._exempt(d[1])]
@@ -69,7 +74,7 @@ class LegalMoves:
             return []
         if self._legal_cache is not None:
             return self._legal_cache
-        if self.circuit:
+        if self.circuit or (self.own_train_first and not self.trains[seat] and not self.open_doubles):
             result = [(t, seat) for t in self.by_pip[seat][self.ends[seat]]]
         elif not self.open_doubles and not self.turn_doubles:
             by_pip, ends, marked, n = self.by_pip[seat], self.ends, self.marked, self.n
@@ -78,6 +83,8 @@ class LegalMoves:
                       if tr == seat or (mexican if tr == n else marked[tr]) for t in by_pip[ends[tr]]]
         else:
             result = self._legal_plays_with_doubles(seat)
+        if self.no_last_double and self.hand_counts[seat] == 1:   # house rule last_tile_double
+            result = [p for p in result if p[0].low != p[0].high]
         self._legal_cache = result
         return result
 
@@ -93,6 +100,8 @@ class LegalMoves:
             if trains is None:
                 if free is None:
                     free = [tr for tr in range(self.n + 1) if self.open_to(seat, tr)]
+                    if self.own_train_first and not self.trains[seat]:
+                        free = [seat]             # house rule own_train_first
                 trains = free
             for tr in trains:
                 for t in by_pip[ends[tr]]:

@@ -1,4 +1,5 @@
-"""Rule profiles, their options and the deal tables (rules.md sections 2, 3 and 4).
+"""Rule profiles, their options and the deal tables (rules.md sections 2, 3 and 4), and the house
+rules of house-rules.md (their values are checked in ``engine.house``).
 
 >>> rules = Rules.make("hub", 12, 4)
 >>> rules.hand_size, rules.options.close_doubles
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import OptionError
+from .house import HOUSE_CHECKS, check_rounds, house_note
 from .tiles import SET_SIZES, full_set
 
 PROFILES = ("classic", "hub")
@@ -44,7 +46,9 @@ TIE_BREAKS = ("classic", "shared")
 
 @dataclass(frozen=True)
 class Options:
-    """Every rule option of rules.md section 4, with the profile's defaults filled in."""
+    """Every rule option of rules.md section 4, with the profile's defaults filled in, then the
+    house rules of house-rules.md (the same defaults in both profiles; they change nothing).
+    ``rounds`` None means the set's top + 1."""
 
     deal_table: str
     hand_size: int | None
@@ -56,6 +60,22 @@ class Options:
     must_play: bool
     double_blank_points: int
     tie_break: str
+    doubles_open: bool = True
+    double_binds: str = "everyone"
+    follow_double: str = "anywhere"
+    first_turn_doubles_open: bool = False
+    last_tile_double: str = "allowed"
+    draw_until_playable: bool = False
+    marker_penalty: int = 0
+    own_train_first: bool = False
+    out_on_double_multiplier: int = 1
+    rounds: int | None = None
+
+    @property
+    def doubles_bind_after_turn(self) -> bool:
+        """Whether a double left unsatisfied at the end of its turn binds anyone (house-rules.md:
+        not with ``doubles_open: false`` nor ``double_binds: "player"``)."""
+        return self.doubles_open and self.double_binds == "everyone"
 
 
 PROFILE_DEFAULTS = {
@@ -68,7 +88,9 @@ _BOOL_OPTIONS = ("engine_in_deal", "first_turn_multi_play", "mexican_on_first_tu
 
 
 def _check_option(name: str, value) -> None:
-    if name in _BOOL_OPTIONS:
+    if name in HOUSE_CHECKS:
+        HOUSE_CHECKS[name](name, value)
+    elif name in _BOOL_OPTIONS:
         if not isinstance(value, bool):
             raise OptionError(f"option {name!r} is {value!r}: allowed values are true or false",
                               option=name, allowed=[True, False])
@@ -124,8 +146,8 @@ class Rules:
 
     @property
     def rounds(self) -> int:
-        """Rounds in a game: the set's top + 1 (rules.md 1)."""
-        return self.top + 1
+        """Rounds in a game: the set's top + 1 (rules.md 1), or the house option ``rounds``."""
+        return self.top + 1 if self.options.rounds is None else self.options.rounds
 
     @property
     def set_size(self) -> int:
@@ -142,6 +164,14 @@ class Rules:
         """Tiles left in the boneyard after the deal."""
         return self.dealt_from - self.players * self.hand_size
 
+    @property
+    def rounds_text(self) -> str:
+        """How many rounds the game has, in words: "a double-12 game has 13 rounds" or, under the
+        house rule, "this game has 6 rounds (house rule: shorter game)"."""
+        if self.options.rounds is None:
+            return f"a double-{self.top} game has {self.rounds} rounds"
+        return f"this game has {self.rounds} rounds ({house_note('rounds')})"
+
     def engine_of(self, round_index: int) -> int:
         """The engine double's number for round ``round_index`` (0-based): top, top-1 ... 0."""
         return self.top - round_index
@@ -151,8 +181,9 @@ class Rules:
         """Validate a game's set-up and work out its hand size (rules.md 2, 3, 4).
 
         ``top`` None takes the profile's default set for the player count. Raises ``OptionError``
-        for a bad option, ``BadRecord`` for a player count the profile does not take, a set that
-        is not 6/9/12/15/18, or a hand size that the table does not give or the set cannot deal.
+        for a bad option (``rounds`` above the set's top + 1 included), ``BadRecord`` for a player
+        count the profile does not take, a set that is not 6/9/12/15/18, or a hand size that the
+        table does not give or the set cannot deal (a table row too: rules.md 2 [decided]).
         """
         options = make_options(profile, overrides)
         low, high = PLAYER_RANGE[profile]
@@ -164,6 +195,7 @@ class Rules:
         if isinstance(top, bool) or top not in SET_SIZES:
             raise OptionError(f"set {top!r} is not allowed: allowed sets are double-6, 9, 12, 15 or 18",
                               option="set", allowed=list(SET_SIZES))
+        check_rounds(options.rounds, top)
         hand = options.hand_size
         if hand is None:
             hand = DEAL_TABLES[options.deal_table].get(top, {}).get(players)

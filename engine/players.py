@@ -47,7 +47,7 @@ def choose(rnd: Round, policy: str, rng: _random.Random) -> Event:
         return Event(seat, "done" if rnd.turn_plays else "pass")
     if plays:
         return _pick(rnd, plays, policy, rng)
-    if not rnd.drew and rnd.boneyard_count > 0:
+    if rnd.boneyard_count > 0 and (not rnd.drew or rnd.draw_until_playable):
         return Event(seat, "draw")
     return Event(seat, "pass")
 

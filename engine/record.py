@@ -168,7 +168,7 @@ def parse(document) -> tuple[Rules, list[str], list[ParsedRound]]:
     if not isinstance(rounds, list):
         raise E.BadRecord("a record needs 'rounds', a list (empty before the first round)")
     if len(rounds) > rules.rounds:
-        raise E.BadRecord(f"a double-{rules.top} game has {rules.rounds} rounds, this record "
+        raise E.BadRecord(f"{rules.rounds_text}, this record "
                           f"has {len(rounds)}", round=rules.rounds)
     return rules, players, [ParsedRound(r, i, rules) for i, r in enumerate(rounds)]
 

@@ -14,6 +14,7 @@ from . import errors as E
 from .events import MEXICAN, Event
 from .options import Rules
 from .checks import EventChecks
+from .scoring import score_round
 from .legal import LegalMoves, plays_from  # noqa: F401  (plays_from: part of this module's API)
 from .tiles import Tile, full_set, hand_pips, write_laid
 
@@ -39,6 +40,14 @@ class Round(LegalMoves, EventChecks):
         self.engine = rules.engine_of(index)
         self.engine_tile = Tile(self.engine, self.engine)
         self.known = hands is not None
+        opts = self.opts                                   # house rules, read on the hot path
+        self.doubles_open = opts.doubles_open
+        self.bind_after_turn = opts.doubles_bind_after_turn
+        self.on_double = opts.doubles_open and opts.follow_double == "on_double"
+        self.chain_doubles_open = opts.first_turn_doubles_open and self.bind_after_turn
+        self.own_train_first = opts.own_train_first
+        self.no_last_double = opts.last_tile_double == "forbidden"
+        self.draw_until_playable = opts.draw_until_playable
         self._deal = (starter, [list(h) for h in hands] if hands else None,
                       list(boneyard) if boneyard is not None else None, first_drawer)
         self.events: list[Event] = []
@@ -68,6 +77,9 @@ class Round(LegalMoves, EventChecks):
         self.open_doubles: list[tuple[int, Tile]] = []   # (train, double) in the order played
         self.turn_doubles: list[tuple[int, Tile]] = []   # doubles played in this turn
         self.turn_plays = 0
+        self.turn_last: Tile | None = None               # the last tile of a first-turn chain
+        self.chain_doubles: list[tuple[int, Tile]] = []  # chain-ending doubles, open at the circuit's end
+        self.out_on_double = False                       # a seat went out with a double it played
         self.drew = False
         self.turns_taken = 0
         self.null_passes = 0
@@ -219,20 +231,24 @@ class Round(LegalMoves, EventChecks):
             self.marked[seat] = False
         self.turn_plays += 1
         self.null_passes = 0
+        is_double = t.low == t.high
         if self.circuit:
+            self.turn_last = t
             if self.hand_counts[seat] == 0:
+                self.out_on_double = self.out_on_double or is_double
                 self._went_out(seat)
             return
-        is_double = t.low == t.high
-        if is_double:
+        if is_double and self.doubles_open:
             self.open_doubles.append((train, t))
             self.turn_doubles.append((train, t))
             self.drew = False
         if self.hand_counts[seat] == 0:
             self.out.append(seat)
+            self.out_on_double = is_double
+            self.turns_taken += 1
             self._finish("out")
             return
-        if not is_double:
+        if not is_double or not self.doubles_open:
             self._end_turn()
 
     def _went_out(self, seat: int) -> None:
@@ -249,11 +265,19 @@ class Round(LegalMoves, EventChecks):
         self.turn_plays = 0
         self.turn_doubles = []
         self.drew = False
-        if self.circuit and self.turns_taken >= self.n:
-            self.circuit = False
-            if self.out:
-                self._finish("out")
-                return
+        if self.circuit:
+            last, self.turn_last = self.turn_last, None
+            if self.chain_doubles_open and last is not None and last.low == last.high:
+                self.chain_doubles.append((self.turn, last))   # house rule first_turn_doubles_open
+            if self.turns_taken >= self.n:
+                self.circuit = False
+                if self.chain_doubles:
+                    self.open_doubles = list(self.chain_doubles)
+                if self.out:
+                    self._finish("out")
+                    return
+        elif self.open_doubles and not self.bind_after_turn:
+            self.open_doubles = []                 # house rule double_binds "player": its turn is over
         if self.null_passes >= self.n:
             self._finish("blocked")
             return
@@ -263,13 +287,16 @@ class Round(LegalMoves, EventChecks):
         self.end = how
         self.turn = None
         self.circuit = False
+        if not self.bind_after_turn:
+            self.open_doubles = []                 # the turn ended with the round (house-rules.md 12)
 
     # ----------------------------------------------------------------- scores and state
     def known_scores(self) -> list[int] | None:
-        """Known hands: each seat's pips left once the round has ended (0-0 as the options say)."""
+        """Known hands: each seat's round score once the round has ended: the pips left (0-0 as
+        the options say), with the house rules' marker penalty and multiplier."""
         if not self.known or self.end is None:
             return None
-        return [hand_pips(h, self.opts.double_blank_points) for h in self.hands]
+        return score_round(self, [hand_pips(h, self.opts.double_blank_points) for h in self.hands])
 
     def state(self) -> dict:
         """The record-format.md ``state`` object of this round as it stands."""

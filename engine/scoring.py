@@ -6,8 +6,26 @@ from . import errors as E
 from .tiles import hand_pips, in_set
 
 
+def score_round(rnd, pips: list[int]) -> list[int]:
+    """An ended round's scores from the pips left in each hand (house-rules.md).
+
+    A seat that went out scores 0. Every other seat scores its pips, plus ``marker_penalty`` when
+    its personal train is marked as the round ends, times ``out_on_double_multiplier`` when the
+    round ended with a seat going out on a double it played. Defaults: the pips unchanged.
+    """
+    opts = rnd.opts
+    penalty = opts.marker_penalty
+    factor = opts.out_on_double_multiplier if rnd.out_on_double else 1
+    if not penalty and factor == 1:
+        return pips
+    out = rnd.out
+    return [0 if seat in out else (p + (penalty if rnd.marked[seat] else 0)) * factor
+            for seat, p in enumerate(pips)]
+
+
 def check_reveal(rnd, reveal: list) -> list[int]:
-    """Check a round's ``reveal`` against the table and return the scores it gives.
+    """Check a round's ``reveal`` against the table and return the scores it gives (the pips
+    shown, with the house rules' marker penalty and multiplier: ``score_round``).
 
     ``reveal`` has, per seat, the list of ``Tile`` left in the hand or the pips counted (int).
     Raises ``BadRecord`` when the round has not ended, ``BadReveal`` for a tile not in the set, on
@@ -17,11 +35,12 @@ def check_reveal(rnd, reveal: list) -> list[int]:
     if not rnd.ended:
         raise E.BadRecord(f"round {rnd.index + 1} has a reveal but has not ended", round=rnd.index)
     seen: set = set()
-    return [check_seat_reveal(rnd, seat, shown, seen) for seat, shown in enumerate(reveal)]
+    return score_round(rnd, [check_seat_reveal(rnd, seat, shown, seen) for seat, shown in enumerate(reveal)])
 
 
 def check_seat_reveal(rnd, seat: int, shown, seen: set) -> int:
-    """Check one seat's shown hand (tiles or an int of pips) and return its score.
+    """Check one seat's shown hand (tiles or an int of pips) and return its pips (the score
+    before the house rules' penalty and multiplier; an integer is checked without them).
 
     ``seen`` holds the tiles other seats have shown (updated here). Raises ``BadReveal`` as
     ``check_reveal`` says; a refused hand leaves ``seen`` unchanged.

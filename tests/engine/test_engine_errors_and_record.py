@@ -18,8 +18,9 @@ def test_error_codes_are_the_spec_table_in_order():
     """Error codes: one class per code, precedence in the table's order."""
     assert E.ERROR_CODES == (
         "bad-record", "round-over", "not-your-turn", "engine-missing", "no-such-tile", "tile-on-table",
-        "not-in-hand", "first-turn", "cannot-end-turn", "open-double", "train-closed", "no-match",
-        "must-play", "already-drew", "boneyard-empty", "must-draw", "bad-reveal")
+        "not-in-hand", "first-turn", "cannot-end-turn", "open-double", "train-closed", "own-train-first",
+        "no-match", "last-tile-double", "must-play", "already-drew", "boneyard-empty", "must-draw",
+        "bad-reveal")
 
 
 # ----------------------------------------------------------------------------- each code, with precedence
