@@ -6,6 +6,7 @@ the station is read only to check what the pages show, never to act.
 """
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import expect
@@ -66,25 +67,26 @@ def unlock_host(phone, server, lang: str = "en"):
 
 def host_setup(host, names: list[str], profile: str, set_: int, *, virtual_tiles: bool,
                hand_size: int | None = None) -> None:
-    """Fill the host page's set-up form and send it; ``hand_size`` None leaves "Tiles each" to the
-    station's default."""
+    """Fill the host page's set-up form ("New game", unfolded if a game folded it away) and send it;
+    ``hand_size`` None leaves "Tiles each" to the station's default."""
+    new_game = host.locator("#setup-box")
+    if new_game.get_attribute("open") is None:
+        host.get_by_text("New game", exact=True).click()
+    expect(host.get_by_role("button", name="Set up game")).to_be_visible()
     rows = host.locator("#names .row")
     while rows.count() > len(names):
-        rows.last.locator("button").click()
+        host.get_by_role("button", name=f"Remove player {rows.count()}").click()
     while rows.count() < len(names):
-        host.click("#btn-add")
+        host.get_by_role("button", name="Add a player").click()
     for i, name in enumerate(names):
-        host.locator("#names input").nth(i).fill(name)
-    host.select_option("#profile", profile)
-    host.select_option("#set", str(set_))
-    host.fill("#hand-size", "" if hand_size is None else str(hand_size))
-    # real tiles (hidden hands) or virtual tiles (the station deals): the page's choice
-    hidden = host.locator("#hidden")
-    if virtual_tiles:
-        hidden.uncheck()
-    else:
-        hidden.check()
-    host.click("#setup-form button[type=submit]")
+        host.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    # a select's name is its label followed by the option it shows ("Rules Hub (one tile per turn)")
+    host.get_by_role("combobox", name=re.compile(r"^Rules\b")).select_option(profile)
+    host.get_by_role("combobox", name=re.compile(r"^Set\b")).select_option(str(set_))
+    host.get_by_label("Tiles each").fill("" if hand_size is None else str(hand_size))
+    # real tiles (players hold them) or virtual tiles (the station deals): the page's choice in words
+    host.get_by_role("radio", name=re.compile("^Virtual tiles" if virtual_tiles else "^Real tiles")).check()
+    host.get_by_role("button", name="Set up game").click()
     expect(host.locator("#seats .code")).to_have_count(len(names))
 
 

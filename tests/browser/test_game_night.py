@@ -272,14 +272,15 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
     else:
         raise AssertionError(f"the classic round did not end within {MAX_TURNS} moves")
 
-    # the count: each phone taps the tiles left in its player's hand; the one who went out sends 0
+    # the count: each phone taps the tiles left in its player's hand; the one who went out is not asked
     view = station.view()
     assert [len(h) for h in hands] == state(view)["hand_counts"]
     for seat, page in enumerate(seats):
-        expect(page.locator("#count-card")).to_be_visible()
-        if not hands[seat]:
+        if not hands[seat]:                                      # went out: told so, nothing to count
             expect(page.locator("#went-out")).to_be_visible()
+            expect(page.locator("#count-card")).to_be_hidden()
             continue
+        expect(page.locator("#count-card")).to_be_visible()
         for tile in hands[seat]:
             page.click(f'#count-tiles button[data-tile="{"-".join(map(str, same_tile(tile)))}"]')
         expect(page.locator("#count-sum")).to_contain_text(f"{sum(pips(t) for t in hands[seat])} points")

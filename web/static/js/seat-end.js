@@ -1,5 +1,6 @@
 /* Seat page at a round's end and the game's end: count my hand (hidden hands), my round score, the
-   round's scores, the standings, the winner(s) and my place. Everything comes from view.me
+   round's scores, the standings, the winner(s), my place and the final standings (also when the
+   host ends the game mid-round). Everything comes from view.me
    (station/interface.py): the page decides no rule.
    MT.seatEnd({seat, headers, onForbidden}) -> {render(view)}. */
 (function () {
@@ -55,10 +56,19 @@
         el("td", { "data-score": end.scores ? end.scores[i] : "" }, end.counted[i] === null ? t("counting") : String(end.counted[i]),
           (end.out || []).includes(i) ? el("span", { class: "out-star", "aria-hidden": "true" }, " ★") : null),
         el("td", {}, String(totals[i] ?? 0)))));
-      $("round-standings").replaceChildren(...(view.standings || []).map((row) => el("li", { "data-seat": row.seat, class: row.seat === ctx.seat ? "me" : null },
+      // at game over the standings are the game's: the "Game over" card lists them
+      const over = !!me.game_over;
+      $("h-standings").hidden = over;
+      $("round-standings").hidden = over;
+      $("round-standings").replaceChildren(...(over ? [] : standingRows(view)));
+    }
+
+    /** The standings (view.standings: rank, shared, name, total), this seat's row marked. */
+    function standingRows(view) {
+      return (view.standings || []).map((row) => el("li", { "data-seat": row.seat, class: row.seat === ctx.seat ? "me" : null },
         el("span", { class: "rank" }, String(row.rank) + (row.shared ? "=" : "")),
         el("span", { class: "who" }, MT.badge(row.seat, row.name)),
-        el("span", { class: "count" }, String(row.total)))));
+        el("span", { class: "count" }, String(row.total))));
     }
 
     function renderGameOver(view) {
@@ -71,6 +81,7 @@
       $("my-rank").textContent = over.rank === 1 ? (over.shared ? t("You share the win!") : t("You won!"))
         : t("Your place: %(rank)s of %(n)s", { rank: over.rank + (over.shared ? "=" : ""), n: n });
       $("my-rank").className = "my-rank" + (over.rank === 1 ? " won" : "");
+      $("final-standings").replaceChildren(...standingRows(view));
     }
 
     $("count-form").addEventListener("submit", async (e) => {
