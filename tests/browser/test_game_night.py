@@ -320,11 +320,16 @@ def test_classic_engine_drawn_in_the_search_is_placed_by_its_drawer(server, phon
         hub.click(f'[data-press="{seat}"]')
         until(lambda: station.view()["version"] > before, f"{CLASSIC[seat]}'s draw in the search", page=hub)
     assert station.view()["result"]["state"]["boneyard"] == 14 - len(draws)
+    # Dawit drew last: his phone says he may place it (else Zarmina draws next); Zarmina's does not
+    expect(seats[0].locator("#prompt")).to_contain_text("You drew the engine 6-6? Place it now")
+    expect(seats[0].locator("#prompt")).to_contain_text("Zarmina draws next")
     expect(seats[0].locator("#btn-engine")).to_be_visible()
     expect(seats[1].locator("#btn-engine")).to_be_hidden()
+    expect(seats[1].locator("#prompt")).not_to_contain_text("engine")
+    shot(seats[0], "night-classic-engine-drawn-en", scale="css")
     # Dawit puts the engine in the centre slot: his phone asks him to confirm; nothing is credited yet
     hub.click('svg.hub [data-slot="engine"]')
-    expect(seats[0].locator("#prompt")).to_be_visible()
+    expect(seats[0].locator("#prompt")).to_contain_text("The engine 6-6 is in the centre: did you place it?")
     expect(seats[1].locator("#btn-engine")).to_be_hidden()
     assert not station.view()["game"]["engine_placed"]
     seats[0].click("#btn-engine")

@@ -111,7 +111,11 @@
     const st = view.result && view.result.state;
     if (!st) {
       const words = !view.game ? t("No game yet") : view.game.status === "finished" ? t("Game over") : t("Waiting for the host to start a round");
-      box.replaceChildren(el("p", { class: "muted" }, words));
+      // at game over the table screen (mid-table) names the winner(s) as the scoreboard does
+      const seats = (view.game && view.game.status === "finished" && view.result && view.result.winners) || [];
+      box.replaceChildren(el("p", { class: "muted" }, words), ...(seats.length ? [el("p", { class: "winner", id: "table-winner" },
+        el("span", { class: "trophy", "aria-hidden": "true" }, "★"), seats.length > 1 ? t("Winners:") : t("Winner:"), " ",
+        ...seats.flatMap((seat, i) => [i ? ", " : null, MT.badge(seat, MT.name(seat, view))]))] : []));
       return;
     }
     box.__view = view;
