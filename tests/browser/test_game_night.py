@@ -170,6 +170,13 @@ def test_whole_hub_game_on_virtual_tiles(server, phone):
         for row in view["standings"]:
             expect(box).to_contain_text(row["name"])
             expect(box).to_contain_text(str(row["total"]))
+        # a tie on the lowest total: the card says what decided it, as the scoreboard does
+        tie = box.locator("#tie-note")
+        if view["tie_break"]["code"] == "lowest-total":
+            expect(tie).to_be_hidden()
+        else:
+            expect(tie).to_be_visible()
+            expect(tie).to_have_text(board.locator("#tie-break").inner_text())
         expect(page.locator("#count-card")).to_be_hidden()
     stage("game-over")
     assert taken == {"round1-start", "open-double", "round-end", "game-over"}, taken

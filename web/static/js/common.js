@@ -48,6 +48,22 @@
     const p = v && v.game && v.game.players;
     return (p && p[seat]) || t("Seat %(n)s", { n: seat + 1 });
   };
+  /** What decided the winner (view.tie_break: code + facts from the station), in the page's language. */
+  MT.tieText = function (view) {
+    const tb = view.tie_break;
+    if (!tb) return "";
+    const f = tb.facts || {};
+    const p = { total: MT.bdi(f.total), zeros: MT.bdi(f.zeros), lowest: MT.bdi(f.lowest ?? 0),
+      name: MT.bdi(MT.name((tb.winners || [])[0], view), "auto") };
+    switch (tb.code) {
+      case "lowest-total": return MT.fmt(t("Lowest total: %(total)s points."), p);
+      case "shared": return MT.fmt(t("Tied on the lowest total (%(total)s points): they share the win."), p);
+      case "most-zero-rounds": return MT.fmt(t("Tied on %(total)s points: %(name)s scored 0 in the most rounds (%(zeros)s)."), p);
+      case "lowest-round": return MT.fmt(t("Tied on %(total)s points and on rounds scored 0: %(name)s had the lowest non-zero round score (%(lowest)s)."), p);
+      case "all-tied": return MT.fmt(t("Tied on %(total)s points, on rounds scored 0 and on the lowest round score: they share the win."), p);
+      default: return "";
+    }
+  };
   /** A player told apart by colour, initial and symbol, then the name. */
   MT.badge = function (seat, name, opts) {
     name = name || MT.name(seat);

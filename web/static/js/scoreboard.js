@@ -23,22 +23,6 @@
         el("span", { class: "count", "aria-label": t("%(n)s points", { n: g.items[0].total }) }, String(g.items[0].total)));
     }));
   }
-  /** What decided the winner (view.tie_break: code + facts from the station), in the page's language. */
-  function tieText(view) {
-    const tb = view.tie_break;
-    if (!tb) return "";
-    const f = tb.facts || {};
-    const p = { total: MT.bdi(f.total), zeros: MT.bdi(f.zeros), lowest: MT.bdi(f.lowest ?? 0),
-      name: MT.bdi(MT.name((tb.winners || [])[0], view), "auto") };
-    switch (tb.code) {
-      case "lowest-total": return MT.fmt(t("Lowest total: %(total)s points."), p);
-      case "shared": return MT.fmt(t("Tied on the lowest total (%(total)s points): they share the win."), p);
-      case "most-zero-rounds": return MT.fmt(t("Tied on %(total)s points: %(name)s scored 0 in the most rounds (%(zeros)s)."), p);
-      case "lowest-round": return MT.fmt(t("Tied on %(total)s points and on rounds scored 0: %(name)s had the lowest non-zero round score (%(lowest)s)."), p);
-      case "all-tied": return MT.fmt(t("Tied on %(total)s points, on rounds scored 0 and on the lowest round score: they share the win."), p);
-      default: return "";
-    }
-  }
   function winner(view) {
     const box = document.getElementById("winner");
     const res = view.result;
@@ -48,7 +32,7 @@
     const names = seats.flatMap((s, i) => [i ? ", " : null, MT.badge(s, MT.name(s, view))]);
     box.replaceChildren(el("p", { class: "winner", id: "winner-line" }, el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
       seats.length > 1 ? t("Winners:") : t("Winner:"), " ", names),
-      el("p", { id: "tie-break", class: "tie-break" }, tieText(view)));
+      el("p", { id: "tie-break", class: "tie-break" }, MT.tieText(view)));
   }
   function table(view) {
     const box = document.getElementById("rounds");

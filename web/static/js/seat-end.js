@@ -81,6 +81,8 @@
       $("my-rank").textContent = over.rank === 1 ? (over.shared ? t("You share the win!") : t("You won!"))
         : t("Your place: %(rank)s of %(n)s", { rank: over.rank + (over.shared ? "=" : ""), n: n });
       $("my-rank").className = "my-rank" + (over.rank === 1 ? " won" : "");
+      $("tie-note").replaceChildren(MT.tieText(view));     // what decided a tie, as on the scoreboard
+      $("tie-note").hidden = !(view.tie_break && view.tie_break.code !== "lowest-total");
       $("final-standings").replaceChildren(...standingRows(view));
     }
 
