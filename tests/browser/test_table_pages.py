@@ -6,7 +6,7 @@ import sys
 
 import pytest
 from playwright.sync_api import expect
-from support import PIN, ROOT, shot
+from support import PIN, ROOT, joined, shot
 
 sys.path.insert(0, str(ROOT / "tests" / "station"))
 from station_helpers import whole_game  # noqa: E402
@@ -163,8 +163,12 @@ def test_scoreboard_names_the_winner_and_the_tie_break(server, phone, lang, size
     expect(headline).to_contain_text(_("Winner:"))
     expect(headline).to_contain_text("Ana")
     assert "object" not in headline.inner_text() and "Ben" not in headline.inner_text()
-    expect(page.locator("#tie-break")).to_have_text(
-        _("Tied on %(total)s points: %(name)s scored 0 in the most rounds (%(zeros)s).", total=20, name="Ana", zeros=3))
+    decided = _("Tied on %(total)s points: %(name)s scored 0 in the most rounds (%(zeros)s).", total=20, name="Ana", zeros=3)
+    expect(page.locator("#tie-break")).to_have_text(decided)
     expect(page.locator("#standings li").first).to_contain_text("Ana")
     shot(page, f"scoreboard-game-over-{lang}-{size['width']}")
     assert not serious(page)
+    # Ben, tied on 20 and placed second, reads on his own phone what decided it
+    ben = joined(phone, server, 1, tokens[1], lang)
+    expect(ben.locator("#game-over #tie-note")).to_have_text(decided)
+    expect(ben.locator("#game-over #final-standings li").first).to_contain_text("Ana")
