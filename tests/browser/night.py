@@ -181,12 +181,17 @@ def screenshots(pages: dict[str, object], stage: str, version: int) -> None:
     for name, page in pages.items():
         caught_up(page, version, name)
         page.evaluate("window.MT && MT.toastClear && MT.toastClear()")
-        # a phone as tall as the page: the bar fixed at the foot ("Keep screen on") is drawn at the
-        # page's foot, where a player scrolled down sees it, not across the middle of the image
-        size = page.viewport_size
-        tall = page.evaluate("document.documentElement.scrollHeight")
-        page.set_viewport_size({"width": size["width"], "height": max(tall, size["height"])})
-        try:
-            shot(page, f"night-{stage}-{name}", scale="css")
-        finally:
-            page.set_viewport_size(size)
+        whole_page(page, f"night-{stage}-{name}")
+
+
+def whole_page(page, name: str) -> None:
+    """``build/screenshots/<name>.png`` of the whole page at phone width, one image pixel per CSS
+    pixel, drawn on a phone as tall as the page: the bar fixed at the foot ("Keep screen on") then
+    sits at the page's foot, where a player who scrolled down sees it, not across the middle."""
+    size = page.viewport_size
+    tall = page.evaluate("document.documentElement.scrollHeight")
+    page.set_viewport_size({"width": size["width"], "height": max(tall, size["height"])})
+    try:
+        shot(page, name, scale="css")
+    finally:
+        page.set_viewport_size(size)

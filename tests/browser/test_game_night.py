@@ -21,9 +21,9 @@ import time
 
 from axe_playwright_python.sync_playwright import Axe
 from night import (caught_up, check_hand_shown, choose, host_setup, join_seat, observer, offered,
-                   pips, same_tile, screenshots, seat_codes, start_round, tap_play, token_of, unlock_host, until)
+                   pips, same_tile, screenshots, seat_codes, start_round, tap_play, token_of, unlock_host, until,
+                   whole_page)
 from playwright.sync_api import expect
-from support import shot
 
 NAMES = ["Ana", "Bashir", "Chipo"]
 #: a whole game is bounded: turns per round and wall-clock time (a 2-core machine shared by many)
@@ -237,7 +237,7 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
     take(hands[holder], "6-6")
     until(lambda: station.view()["game"]["engine_placed"], "the engine placed", page=seats[holder])
     expect(seats[holder].locator("#prompt")).to_be_hidden()
-    shot(hub, "night-classic-hub-engine-en", scale="css")
+    whole_page(hub, "night-classic-hub-engine-en")
 
     for _ in range(MAX_TURNS):
         view = station.view()
@@ -302,8 +302,8 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
         expect(row.locator("td").nth(seat)).to_have_text("0 ★" if score == 0 else str(score))
     best = min(expected)
     expect(board.locator('#standings li[data-rank^="1"]')).to_contain_text(CLASSIC[expected.index(best)])
-    shot(hub, "night-classic-hub-round-end-en", scale="css")
-    shot(board, "night-classic-scoreboard-round-end-en", scale="css")
+    whole_page(hub, "night-classic-hub-round-end-en")
+    whole_page(board, "night-classic-scoreboard-round-end-en")
 
 
 def test_classic_engine_drawn_in_the_search_is_placed_by_its_drawer(server, phone):
@@ -333,7 +333,7 @@ def test_classic_engine_drawn_in_the_search_is_placed_by_its_drawer(server, phon
     expect(seats[0].locator("#btn-engine")).to_be_visible()
     expect(seats[1].locator("#btn-engine")).to_be_hidden()
     expect(seats[1].locator("#prompt")).not_to_contain_text("engine")
-    shot(seats[0], "night-classic-engine-drawn-en", scale="css")
+    whole_page(seats[0], "night-classic-engine-drawn-en")
     # Dawit puts the engine in the centre slot: his phone asks him to confirm; nothing is credited yet
     hub.click('svg.hub [data-slot="engine"]')
     expect(seats[0].locator("#prompt")).to_contain_text("The engine 6-6 is in the centre: did you place it?")
@@ -344,4 +344,4 @@ def test_classic_engine_drawn_in_the_search_is_placed_by_its_drawer(server, phon
     placed = [e for e in station.view()["log"] if e["kind"] == "engine"]
     assert placed and placed[-1]["facts"]["seat"] == 0, placed
     expect(seats[0].locator("#prompt")).to_be_hidden()
-    shot(seats[0], "night-classic-engine-placed-en", scale="css")
+    whole_page(seats[0], "night-classic-engine-placed-en")
