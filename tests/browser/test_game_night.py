@@ -162,6 +162,9 @@ def test_whole_hub_game_on_virtual_tiles(server, phone):
     expect(board.locator("#winner")).not_to_contain_text("[object")
     for name in winners:
         expect(board.locator("#winner")).to_contain_text(name)
+    for page in (table, shots_ps["table"]):                       # the table screen names them too
+        for name in winners:
+            expect(page.locator("#table-winner")).to_contain_text(name)
     for seat, page in enumerate(seats):
         box = page.locator("#game-over")                          # the winners and the standings
         expect(box).to_be_visible()
