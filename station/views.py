@@ -9,6 +9,7 @@ from engine.scoring import winners as decide_winners
 from engine.tiles import full_set, hand_pips, pips
 
 from .host_view import host_controls
+from .house_rules import moot, non_default
 from .lights import REFUSAL_MS, frame, light_state
 
 
@@ -26,6 +27,8 @@ def table_view(station) -> dict:
         **common,
         "game": {"id": station.game_id, "profile": ref.rules.profile, "set": ref.rules.top,
                  "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
+                 "house": non_default(ref.rules.profile, ref.setup.get("options")),
+                 "moot": moot(ref.rules.profile, ref.setup.get("options")),
                  "players": list(ref.names), "hardware_seats": station.hardware_seats,
                  "status": ref.status, "rounds_total": ref.rules.rounds, "deal": ref.deal_summary(),
                  "pips": pip_values(ref),
