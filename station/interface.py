@@ -70,7 +70,8 @@ none of it)::
      "game_over": None | {"winners": [seats], "rank": 1, "shared": bool, "total": int},
      "timing": {"refusal_flash_ms": 600},  # how long a refused move flashes red (the hub's too)
      "options": {"play": {"0": ["12-5"], "mexican": [...]},   # per train, tiles as they would lie
-                 "trains": [{"on": 0|"mexican", "open": bool, "reason": str|None, "code": str|None}],
+                 "trains": [{"on": 0|"mexican", "open": bool, "reason": str|None, "code": str|None,
+                             "house_rule": option|None}],   # the house rule that closes it
                  "draw": bool, "pass": bool, "done": bool, "engine": bool, "reveal": bool,
                  "why": {"draw": {"code": "must-play", "facts": {...}}, ...}}}
                  # ``why``: the refusal each of draw/pass/done would get now (absent when allowed)

@@ -308,7 +308,8 @@ def seat_options(referee, seat: int) -> dict:
             train["tiles"] = [x for x in train["tiles"] if _norm(x) in held]
     options = {
         "play": {str(t["on"]): t["tiles"] for t in offered["trains"] if t["tiles"]},
-        "trains": [{"on": t["on"], "open": t["open"], "reason": t["reason"], "code": t["code"]}
+        "trains": [{"on": t["on"], "open": t["open"], "reason": t["reason"], "code": t["code"],
+                    "house_rule": t.get("house_rule")}
                    for t in offered["trains"]],
         "engine": rnd.accepts(Event(seat, "engine")),
         "reveal": False,

@@ -12,7 +12,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import Field
 
-from station.house_rules import option_catalogue
+from typing import Literal
+
+from station.house_rules import moot, non_default, option_catalogue
 from station.interface import StationError
 from station.rulesets import RULESET_NAME_MAX
 
@@ -57,6 +59,18 @@ async def options() -> dict:
     """``{"rules": [...], "house": [...]}``: ``{"option", "kind", "values" | "min", "default":
     {"classic", "hub"}}`` (station/house_rules.py ``option_catalogue``)."""
     return option_catalogue()
+
+
+class ChosenBody(Body):
+    profile: Literal["classic", "hub"] = "hub"
+    options: Options = Field(default_factory=dict)
+
+
+@router.post("/options", summary="Which chosen options differ from the rules' defaults and which are moot")
+async def chosen(body: ChosenBody) -> dict:
+    """``{"house": [{"option", "value", "house"}], "moot": {option: {"because", "reason"}}}``
+    (station/house_rules.py); a bad option gives both empty (set-up refuses it, naming it)."""
+    return {"house": non_default(body.profile, body.options), "moot": moot(body.profile, body.options)}
 
 
 @router.get("/host/rulesets", summary="The saved rule sets and the one last used")
