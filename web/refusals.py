@@ -108,12 +108,12 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
         if isinstance((facts or {}).get("allowed"), list):
             given["allowed"] = ", ".join(json.dumps(v) if not isinstance(v, str) else v for v in facts["allowed"])
         return re.sub(r"%\((\w+)\)s", lambda m: str(given.get(m.group(1), "…")), text)
+    rule = HOUSE_NAMES.get((facts or {}).get("house_rule"))
+    if rule is not None:
+        text = _(HOUSE_RULE) % {"reason": text.rstrip("."), "rule": _(rule)}
     for key, label in FACT_LABELS.items():
         value = (facts or {}).get(key)
         if isinstance(value, (str, int)) and value != "":
             text += f" ({_(label)}: {value})"
             break
-    rule = HOUSE_NAMES.get((facts or {}).get("house_rule"))
-    if rule is not None:
-        text = _(HOUSE_RULE) % {"reason": text.rstrip("."), "rule": _(rule)}
     return text
