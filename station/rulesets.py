@@ -107,10 +107,9 @@ class RuleSets:
         return self.save_ruleset(pin, document.get("name"), document.get("options"))
 
     def _used_ruleset(self, name) -> None:
-        """Remember the rule set a game was set up from (None: none), for the next game night."""
-        if name is None:
-            self.store.set_setting(LAST_KEY, "")
-        elif isinstance(name, str) and self.store.ruleset(name) is not None:
-            self.store.set_setting(LAST_KEY, name)
+        """Remember the rule set a game was set up from (None or an unknown name: none), for the
+        next game night."""
+        known = isinstance(name, str) and self.store.ruleset(name) is not None
+        self.store.set_setting(LAST_KEY, name if known else "")
 
 
