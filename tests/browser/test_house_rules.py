@@ -53,6 +53,8 @@ def test_a_saved_rule_set_sets_up_a_game_and_a_seat_sees_the_house_rule_refusal(
     host.fill("#ruleset-name", "Grandma's rules")
     host.click("#btn-rules-save")
     expect(host.locator("#ruleset")).to_have_value("Grandma's rules")
+    expect(host.locator("#toast")).to_be_hidden(timeout=10_000)
+    host.locator("#rulesets-box").screenshot(path=str(SHOTS / "host-rulesets-box.png"))
     assert station.store.ruleset("Grandma's rules")["options"] == {"doubles_open": False, "own_train_first": True}
 
     # another evening: a fresh page starts from the defaults until the set is chosen
@@ -84,6 +86,7 @@ def test_a_saved_rule_set_sets_up_a_game_and_a_seat_sees_the_house_rule_refusal(
     expect(mexican.locator(".why")).to_have_text("Your train must have a tile first: house rule (own train first)")
     expect(seat.locator("#house-line")).to_have_text("House rules: doubles don't bind; own train first")
     phone_shot(seat, "seat-house-rule")
+    seat.locator("#trains").screenshot(path=str(SHOTS / "seat-house-rule-trains.png"))
 
     # the scoreboard says which house rules the game is played by
     board = phone("en").new_page()
@@ -110,3 +113,24 @@ def test_the_options_fold_and_fit_a_phone_in_every_language(server, phone):
         phone_shot(host, f"host-options-{lang}")
         host.locator("#rules-box").screenshot(path=str(SHOTS / f"host-rules-box-{lang}.png"))
         assert (SHOTS / f"host-options-{lang}.png").exists()
+
+
+def test_a_rule_set_file_is_imported_through_the_page_and_a_bad_one_says_which_option(server, phone, tmp_path):
+    host = unlock(phone, server)
+    host.click("#rulesets-box > summary")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "mexican-train-rules/1", "name": "Cousins", "options": {"marker_penalty": -1}}')
+    host.set_input_files("#ruleset-file", str(bad))
+    expect(host.locator("#toast")).to_have_text("Option marker_penalty: allowed values are >= 0.")
+    expect(host.locator("#ruleset option")).to_have_count(1)
+    good = tmp_path / "good.json"
+    good.write_text('{"format": "mexican-train-rules/1", "name": "Cousins", "options": {"marker_penalty": 25,'
+                    ' "last_tile_double": "forbidden"}}')
+    host.set_input_files("#ruleset-file", str(good))
+    expect(host.locator("#ruleset")).to_have_value("Cousins")
+    expect(host.locator("#opt-marker_penalty")).to_have_value("25")
+    # going out on a double cannot happen: its multiplier is greyed, with the reason
+    expect(host.locator("#opt-out_on_double_multiplier")).to_be_disabled()
+    expect(host.locator('.opt[data-option="out_on_double_multiplier"] .opt-moot')).to_have_text(
+        "No effect: no double as the last tile")
+    assert server.station.store.ruleset("Cousins")["options"] == {"marker_penalty": 25, "last_tile_double": "forbidden"}
