@@ -113,7 +113,8 @@ class LegalMoves:
         """What a seat controller may offer ``seat`` now, train by train (rules.md 1-3 and 5).
 
         Returns ``{"trains": [{"on": seat or "mexican", "open": bool, "code": error code or None,
-        "reason": English or None, "tiles": ["5-12", ...]}]}``: for each train, the tiles that would
+        "reason": English or None, "house_rule": option or None, "tiles": ["5-12", ...]}]}``
+        (``house_rule``: the house rule that closes it, house-rules.md): for each train, the tiles that would
         be accepted on it now (known hands: from the hand; hidden hands: every tile of the set not
         on the table that fits), or why nothing may go there.
         """
@@ -139,6 +140,7 @@ class LegalMoves:
             trains.append({"on": label, "open": bool(tiles),
                            "code": None if tiles or refusal is None else refusal.code,
                            "reason": None if tiles or refusal is None else refusal.message,
+                           "house_rule": None if tiles or refusal is None else refusal.facts.get("house_rule"),
                            "tiles": sorted(tiles, key=lambda x: int(x.split("-")[1]))})
         return {"trains": trains}
 

@@ -28,6 +28,7 @@ from engine.errors import OptionError
 from engine.options import DEAL_TABLES, DEFAULT_SET, PLAYER_RANGE, make_options
 from engine.tiles import SET_SIZES, full_set
 
+from .house_rules import moot, non_default
 from .interface import StationError
 
 
@@ -112,8 +113,9 @@ def setup_options(players, profile: str, top, options) -> tuple[list[str], dict,
 
 
 def preview(players, profile: str, top, options) -> dict:
-    """The deal a set-up would give: ``{"set", "rounds", "hand_size", "boneyard", "default"?}``.
-    Raises ``StationError`` as ``Station.setup_game`` does for the same set-up."""
+    """The deal a set-up would give: ``{"set", "rounds", "hand_size", "boneyard", "default"?,
+    "house", "moot"}`` (``house``: the options that differ from the rules' defaults, ``moot``: those
+    another option makes moot; station/house_rules.py). Raises ``StationError`` as ``Station.setup_game`` does for the same set-up."""
     players, options, default = setup_options(players, profile, top, options)
     try:
         rules = Rules.make(profile, top, len(players), options)
@@ -121,7 +123,8 @@ def preview(players, profile: str, top, options) -> dict:
         raise StationError(exc.message, code="bad-request",
                            facts=setup_facts(exc.facts, profile, top, len(players), options)) from None
     deal = {"set": rules.top, "rounds": rules.rounds, "hand_size": rules.hand_size,
-            "boneyard": rules.boneyard_after_deal}
+            "boneyard": rules.boneyard_after_deal,
+            "house": non_default(profile, options), "moot": moot(profile, options)}
     if default is not None:
         deal["default"] = default
     return deal

@@ -15,7 +15,11 @@ View shape (JSON-able dict; every key always present):
      "deal": {"hand_size": 15, "boneyard": 31}, "rounds_total": 13,   # deal + "default" where the
                                                    # station stated the hand size (station/deal_default.py)
      "pips": {"0-0": 50, "5-12": 17, ...},     # every tile of the set ("low-high") -> its pips
-     "engine_placed": bool}   # the round's engine double is on the table (classic: once placed)
+     "engine_placed": bool,   # the round's engine double is on the table (classic: once placed)
+     "house": [{"option": "doubles_open", "value": False, "house": True}],  # options that differ
+                              # from the rules' defaults, in page order (station/house_rules.py)
+     "moot": {"double_binds": {"because": "doubles_open", "reason": "doubles don't bind"}}}
+                              # options another makes moot (engine.house.moot_options)
 
 ``result``    the replay result of record-format.md ("rounds", "totals", "winners", "finished",
               "state") for the game so far; rounds carry "corrections" as record-format.md gives.
@@ -66,7 +70,8 @@ none of it)::
      "game_over": None | {"winners": [seats], "rank": 1, "shared": bool, "total": int},
      "timing": {"refusal_flash_ms": 600},  # how long a refused move flashes red (the hub's too)
      "options": {"play": {"0": ["12-5"], "mexican": [...]},   # per train, tiles as they would lie
-                 "trains": [{"on": 0|"mexican", "open": bool, "reason": str|None, "code": str|None}],
+                 "trains": [{"on": 0|"mexican", "open": bool, "reason": str|None, "code": str|None,
+                             "house_rule": option|None}],   # the house rule that closes it
                  "draw": bool, "pass": bool, "done": bool, "engine": bool, "reveal": bool,
                  "why": {"draw": {"code": "must-play", "facts": {...}}, ...}}}
                  # ``why``: the refusal each of draw/pass/done would get now (absent when allowed)
@@ -148,7 +153,7 @@ class StationApi(Protocol):
 
     # host
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
-                   options: dict, hidden_hands: bool = True) -> dict: ...
+                   options: dict, hidden_hands: bool = True, ruleset: str | None = None) -> dict: ...
     def preview_setup(self, pin: str, players: list[str], profile: str, set: int | None,
                       options: dict) -> dict: ...           # the deal a set-up would give
     def start_round(self, pin: str) -> dict: ...
@@ -159,6 +164,13 @@ class StationApi(Protocol):
     def change_pin(self, pin: str, new: str) -> None: ...         # 4-12 digits, kept in the store
     def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first
     def show_game(self, pin: str, game_id: int) -> dict: ...      # a stored game back on every page
+
+    # saved rule sets (station/rulesets.py): each returns {"rulesets": [...], "last": name | None}
+    def rulesets(self, pin: str) -> dict: ...
+    def save_ruleset(self, pin: str, name: str, options: dict) -> dict: ...
+    def delete_ruleset(self, pin: str, name: str) -> dict: ...
+    def export_ruleset(self, pin: str, name: str) -> dict: ...    # {"format", "name", "options"}
+    def import_ruleset(self, pin: str, document: dict) -> dict: ...
 
     # a seat's moves: event as record-format.md writes it ({"play": "12-5", "on": 1}, {"draw": true} ...)
     def submit(self, seat: int, token: str, event: dict, version: int) -> dict: ...

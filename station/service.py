@@ -30,6 +30,7 @@ from .archive import StoredGames
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
+from .rulesets import RuleSets
 from .store import Store
 from .throttle import Throttle
 from .views import seat_me, table_view
@@ -37,7 +38,7 @@ from .views import seat_me, table_view
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
-class Station(HostGuard, StoredGames):
+class Station(HostGuard, StoredGames, RuleSets):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
     (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
@@ -181,8 +182,9 @@ class Station(HostGuard, StoredGames):
 
     # ----------------------------------------------------------------- host intents
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
-                   options: dict, hidden_hands: bool = True) -> dict:
-        """Set up a new game (any unfinished one is abandoned); returns the view.
+                   options: dict, hidden_hands: bool = True, ruleset: str | None = None) -> dict:
+        """Set up a new game (any unfinished one is abandoned); returns the view. ``ruleset``: the
+        saved rule set the options came from (station/rulesets.py), preselected next time.
 
         Where the deal table has no row for the set and player count, the station's stated hand size
         is set as option ``hand_size`` (station/deal_default.py) and ``game.deal.default`` says so.
@@ -217,6 +219,7 @@ class Station(HostGuard, StoredGames):
             self.version = self.store.last_seq()
             self.referee = referee
             self.prompt = None
+            self._used_ruleset(ruleset)
             self.log.clear()
             why = f" ({default_words(default)})" if default is not None else ""
             text = (f"new game: {len(players)} players, {profile}, double-{referee.rules.top}; "

@@ -5,7 +5,8 @@ acknowledges it; on start the station rebuilds the game by replaying the journal
 loses at most the intent being entered. Past games stay, for ``station export``.
 
 Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
-is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``settings``.
+is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``rulesets``
+(the host's named sets of options, station/rulesets.py), ``settings``.
 """
 from __future__ import annotations
 
@@ -33,6 +34,11 @@ CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL,
     token TEXT,
     PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS rulesets (
+    name TEXT PRIMARY KEY,
+    saved REAL NOT NULL,
+    options TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
@@ -164,3 +170,29 @@ class Store:
         """Store (or replace) a setting."""
         self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+
+    # ---- rule sets (station/rulesets.py checks them)
+    def save_ruleset(self, name: str, options: dict) -> None:
+        """Store (or replace) the rule set ``name``: its options as the host chose them."""
+        self.db.execute("INSERT INTO rulesets (name, saved, options) VALUES (?, ?, ?) "
+                        "ON CONFLICT(name) DO UPDATE SET saved = excluded.saved, options = excluded.options",
+                        (name, time.time(), json.dumps(options)))
+
+    def rulesets(self) -> list[dict]:
+        """Every stored rule set, by name: ``[{"name", "saved" (epoch s), "options"}]``."""
+        rows = self.db.execute("SELECT name, saved, options FROM rulesets ORDER BY name")
+        return [{"name": n, "saved": s, "options": json.loads(o)} for n, s, o in rows]
+
+    def ruleset(self, name: str) -> dict | None:
+        """The stored rule set ``name`` (as ``rulesets`` gives each), or None."""
+        row = self.db.execute("SELECT name, saved, options FROM rulesets WHERE name = ?", (name,)).fetchone()
+        return {"name": row[0], "saved": row[1], "options": json.loads(row[2])} if row else None
+
+    def delete_ruleset(self, name: str) -> bool:
+        """Forget the rule set ``name``; False when there was none."""
+        return self.db.execute("DELETE FROM rulesets WHERE name = ?", (name,)).rowcount > 0
+
+    def get_setting(self, key: str) -> str | None:
+        """A stored setting, or None."""
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None

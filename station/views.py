@@ -9,6 +9,7 @@ from engine.scoring import winners as decide_winners
 from engine.tiles import full_set, hand_pips, pips
 
 from .host_view import host_controls
+from .house_rules import moot, non_default
 from .lights import REFUSAL_MS, frame, light_state
 
 
@@ -26,6 +27,8 @@ def table_view(station) -> dict:
         **common,
         "game": {"id": station.game_id, "profile": ref.rules.profile, "set": ref.rules.top,
                  "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
+                 "house": non_default(ref.rules.profile, ref.setup.get("options")),
+                 "moot": moot(ref.rules.profile, ref.setup.get("options")),
                  "players": list(ref.names), "hardware_seats": station.hardware_seats,
                  "status": ref.status, "rounds_total": ref.rules.rounds, "deal": ref.deal_summary(),
                  "pips": pip_values(ref),
@@ -305,7 +308,8 @@ def seat_options(referee, seat: int) -> dict:
             train["tiles"] = [x for x in train["tiles"] if _norm(x) in held]
     options = {
         "play": {str(t["on"]): t["tiles"] for t in offered["trains"] if t["tiles"]},
-        "trains": [{"on": t["on"], "open": t["open"], "reason": t["reason"], "code": t["code"]}
+        "trains": [{"on": t["on"], "open": t["open"], "reason": t["reason"], "code": t["code"],
+                    "house_rule": t.get("house_rule")}
                    for t in offered["trains"]],
         "engine": rnd.accepts(Event(seat, "engine")),
         "reveal": False,

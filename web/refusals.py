@@ -4,6 +4,7 @@ The station's English ``message`` is the fallback for a code this table does not
 """
 from __future__ import annotations
 
+import json
 import re
 
 from .i18n import N_, gettext_for
@@ -21,6 +22,8 @@ REASONS: dict[str, str] = {
     "cannot-end-turn": N_("You cannot end your turn now: play a tile first."),
     "open-double": N_("An open double must be satisfied first."),
     "train-closed": N_("That train is closed: it is another player's train without a marker."),
+    "own-train-first": N_("Your train must have a tile first."),
+    "last-tile-double": N_("A double may not be your last tile."),
     "no-match": N_("That tile does not match the open end of the train."),
     "must-play": N_("You have a tile you can play, so you must play."),
     "already-drew": N_("You have already drawn from the boneyard."),
@@ -40,6 +43,10 @@ REASONS: dict[str, str] = {
     "setup-hand_size": N_("%(players)s hands of %(hand)s tiles need %(need)s tiles, but double-%(set)s "
                           "deals only %(have)s: give at most %(most)s tiles each."),
     "too-large": N_("That request is too large."),
+    # rule sets (web/routes_rulesets.py picks them by facts["field"])
+    "ruleset-option": N_("Option %(option)s: allowed values are %(allowed)s."),
+    "ruleset-name": N_("Give the rule set a name of 1 to %(max)s characters, without line breaks."),
+    "ruleset-format": N_("That file is not a rule set."),
     "throttled": N_("Too many wrong tries from this phone: wait %(seconds)s s before the next one."),
 }
 
@@ -55,7 +62,24 @@ THROTTLED: dict[tuple[str, bool], str] = {
 }
 
 #: reasons worded from their facts (``%(name)s``)
-FACT_REASONS = {"setup-players", "setup-hand_size"}
+FACT_REASONS = {"setup-players", "setup-hand_size", "ruleset-option", "ruleset-name"}
+
+#: added to a refusal that only a house rule causes (``facts["house_rule"]``, engine/house.py)
+HOUSE_RULE = N_("%(reason)s: house rule (%(rule)s)")
+
+#: house-rules.md's options by their common names (the host page, the scoreboard and refusals)
+HOUSE_NAMES: dict[str, str] = {
+    "doubles_open": N_("doubles don't bind"),
+    "double_binds": N_("a double binds only its player"),
+    "follow_double": N_("follow on the double"),
+    "first_turn_doubles_open": N_("first-turn doubles are open"),
+    "last_tile_double": N_("no double as the last tile"),
+    "draw_until_playable": N_("draw until you can play"),
+    "marker_penalty": N_("penalty for a marked train"),
+    "own_train_first": N_("own train first"),
+    "out_on_double_multiplier": N_("going out on a double multiplies"),
+    "rounds": N_("shorter game"),
+}
 
 #: fact key -> label; shown after the reason ("Tile: 12-5")
 FACT_LABELS: dict[str, str] = {
@@ -81,7 +105,12 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
     text = _(reason)
     if code in FACT_REASONS:      # a fact that is missing reads "…" (the sentence stays in the language)
         given = {k: v for k, v in (facts or {}).items() if isinstance(v, (str, int))}
+        if isinstance((facts or {}).get("allowed"), list):
+            given["allowed"] = ", ".join(json.dumps(v) if not isinstance(v, str) else v for v in facts["allowed"])
         return re.sub(r"%\((\w+)\)s", lambda m: str(given.get(m.group(1), "…")), text)
+    rule = HOUSE_NAMES.get((facts or {}).get("house_rule"))
+    if rule is not None:
+        text = _(HOUSE_RULE) % {"reason": text.rstrip("."), "rule": _(rule)}
     for key, label in FACT_LABELS.items():
         value = (facts or {}).get(key)
         if isinstance(value, (str, int)) and value != "":

@@ -104,6 +104,7 @@ class SetupBody(Body):
     set: int | None = Field(None, ge=0, le=99)
     options: dict[Annotated[str, Field(max_length=40)], Any] = Field(default_factory=dict, max_length=40)
     hidden_hands: bool = True
+    ruleset: str | None = Field(None, max_length=160, description="the saved rule set the options came from")
 
 
 class UndoBody(Body):
@@ -224,7 +225,8 @@ async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH
     (web/refusals.py ``setup-*``) or, for an option the table does not word, the station's message."""
     try:
         return _station(request).setup_game(_pin(request, x_host_pin), [p.strip() for p in body.players],
-                                            body.profile, body.set, body.options, body.hidden_hands)
+                                            body.profile, body.set, body.options, body.hidden_hands,
+                                            body.ruleset)
     except StationError as exc:
         if exc.code == "bad-request":
             exc.reason = SETUP_REASONS.get(exc.facts.get("option"), "setup-other")

@@ -23,7 +23,7 @@ def phone_shot(page, name):
     """What the phone shows (390x844, from the top) and the whole page: ``name``.png, ``name``-full.png."""
     expect(page.locator("#toast")).to_be_hidden(timeout=10_000)
     page.evaluate("window.scrollTo(0, 0)")
-    SHOTS.mkdir(exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
     shot(page, f"{name}-full")
 

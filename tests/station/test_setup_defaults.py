@@ -32,7 +32,8 @@ def test_every_set_and_player_count_sets_up_or_says_why(station, profile):
             preview = station.preview_setup(PIN, names, profile, top, {})
             view = station.setup_game(PIN, names, profile, top, {}, hidden_hands=False)
             game, deal = view["game"], view["game"]["deal"]
-            assert preview == {**deal, "set": game["set"], "rounds": game["rounds_total"]}
+            assert preview == {**deal, "set": game["set"], "rounds": game["rounds_total"],
+                               "house": game["house"], "moot": game["moot"]}
             engine_aside = profile == "hub"
             tiles = len(full_set(game["set"])) - engine_aside
             assert deal["hand_size"] >= 1 and deal["boneyard"] >= 0

@@ -88,6 +88,9 @@
     const reasons = boot.reasons || {};
     let text = reasons[code];
     if (!text) return message || reasons["bad-request"] || t("That request was not understood.");
+    // a refusal only a house rule causes names it (engine/house.py; web/refusals.py words it alike)
+    const rule = (facts || {}).house_rule;
+    if (rule && MT.optionName) text = t("%(reason)s: house rule (%(rule)s)", { reason: text.replace(/\.$/, ""), rule: MT.optionName(rule) });
     const labels = [["tile", t("Tile")], ["double", t("Open double")], ["open_double", t("Open double")]];
     for (const [key, label] of labels) {
       const v = (facts || {})[key];

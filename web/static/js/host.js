@@ -28,6 +28,7 @@
     sessionStorage.setItem("mt-pin", pin);
     $("login").hidden = true; $("host").hidden = false;
     address(); shownSeats = ""; phase = null; if (MT.view) render(MT.view);
+    MT.hostRules.init(() => pin, previewSoon);
   }
   async function address() {
     const r = await MT.api("GET", "/api/hub/address");
@@ -203,12 +204,10 @@
   /** The set-up as the form stands (players with a name only). */
   function setupBody() {
     const players = Array.from($("names").querySelectorAll("input")).map((i) => i.value.trim()).filter(Boolean);
-    const options = {};
+    const options = MT.hostRules.options();
     if ($("hand-size").value) options.hand_size = Number($("hand-size").value);
-    if ($("close-doubles").value) options.close_doubles = $("close-doubles").value;
-    if ($("tie-break").value) options.tie_break = $("tie-break").value;
     return { players: players, profile: $("profile").value, set: $("set").value ? Number($("set").value) : null,
-      options: options, hidden_hands: !$("tiles-virtual").checked };
+      options: options, hidden_hands: !$("tiles-virtual").checked, ruleset: MT.hostRules.ruleset() };
   }
   /** The deal the station would give this set-up (or its reason not to), shown as the form changes;
    *  the station's hand size is offered in "Tiles each". */
@@ -221,11 +220,13 @@
     if (seq !== previewSeq) return;          // a newer change is on its way
     box.hidden = false;
     box.classList.toggle("bad", !r.ok);
-    box.textContent = r.ok ? t("Double-%(n)s", { n: r.data.set }) + " · " + dealText(r.data) : ((r.data && r.data.text) || t("Refused"));
+    const house = r.ok ? MT.houseLine({ game: { house: r.data.house } }) : "";
+    box.textContent = r.ok ? t("Double-%(n)s", { n: r.data.set }) + " · " + dealText(r.data) + (house ? " · " + house : "")
+      : ((r.data && r.data.text) || t("Refused"));
     $("hand-size").placeholder = r.ok ? String(r.data.hand_size) : t("Automatic");
   }
   $("setup-form").addEventListener("input", () => { $("setup-error").hidden = true; previewSoon(); });
-  $("setup-form").addEventListener("change", previewSoon);
+  $("setup-form").addEventListener("change", (e) => { previewSoon(); if (e.target.id !== "ruleset-file") MT.hostRules.refresh(); });
   $("btn-add").addEventListener("click", previewSoon);
   $("names").addEventListener("click", previewSoon);
   $("setup-form").addEventListener("submit", async (e) => {

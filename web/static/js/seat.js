@@ -13,9 +13,10 @@
   const ACTIONS = ["draw", "pass", "done"];
 
   function headers() { return { "X-Seat-Token": token }; }
-  function reason(code) {
+  function reason(code, houseRule) {
     if (code === "train-closed") return t("Closed: no marker");
-    return (MT.boot.reasons || {})[code] || (MT.boot.lang === "en" && code ? code : t("Closed"));
+    if ((MT.boot.reasons || {})[code]) return MT.reasonText(code, { house_rule: houseRule });
+    return MT.boot.lang === "en" && code ? code : t("Closed");
   }
   function trainKey(on) { return on === "mexican" ? "mexican" : Number(on); }
   function trainLabel(key, view) {
@@ -129,7 +130,7 @@
       return el("button", { type: "button", class: "choice" + (tr.open ? " open" : "") + (chosen === key ? " selected" : "") + (prompted === key ? " prompted" : ""),
         "data-train": key, "aria-pressed": chosen === key ? "true" : "false", disabled: !tr.open,
         onclick: () => { chosen = key; render(MT.view); const first = $("tiles").querySelector("button"); if (first) first.focus(); } },
-        trainLabel(key, view), el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: openEnd(view, key) }) : reason(tr.code || "train-closed")));
+        trainLabel(key, view), el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: openEnd(view, key) }) : reason(tr.code || "train-closed", tr.house_rule)));
     }));
   }
   function renderTiles(view, opts) {
