@@ -64,10 +64,11 @@ def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 1
     """Deal and play the next round of ``game`` to its end with ``policy`` at every seat."""
     hands, boneyard = deal(game.rules, len(game.rounds), rng)
     rnd = game.start_round(hands, boneyard)
+    apply = rnd._apply_generated          # choose() only makes legal events: no second check
     for _ in range(max_events):
         if rnd.end is not None:
             return rnd
-        rnd.push(choose(rnd, policy, rng))
+        apply(choose(rnd, policy, rng))
     raise RuntimeError(f"round {rnd.index} did not end within {max_events} events")
 
 

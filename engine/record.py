@@ -7,7 +7,9 @@ played through the engine; ``replay(to_record(game))`` gives ``game.result()``.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
+from itertools import accumulate, repeat
 
 from . import errors as E
 from .events import Event
@@ -21,32 +23,31 @@ FORMAT = "mexican-train-record/1"
 MAX_DEPTH = 32        # a record nests 5 deep (record, rounds, round, hands, hand); refused beyond this
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)   # a JSON string (or its unclosed rest)
+_ONLY_BRACKETS = {i: None for i in range(128) if chr(i) not in "[]{}"}   # str.translate: drop the rest
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
 def _depth_problem(text: str) -> str | None:
     """Whether ``text`` nests arrays/objects deeper than ``MAX_DEPTH`` (checked before decoding,
-    so a document 100,000 deep costs one linear scan, not a recursion error)."""
-    depth, in_string, escaped = 0, False, False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return f"not a record: JSON nested more than {MAX_DEPTH} deep"
-        elif ch in "]}":
-            depth -= 1
+    so a document 100,000 deep costs one linear scan, not a recursion error). Brackets inside
+    strings do not count."""
+    if "\\" in text:
+        outside = _STRING.sub("", text)
+    else:                                   # no escapes: every other piece between quotes is a string
+        outside = "".join(text.split('"')[::2])
+    brackets = outside.translate(_ONLY_BRACKETS)
+    if brackets and max(accumulate(map(_STEP.get, brackets, repeat(0)))) > MAX_DEPTH:
+        return f"not a record: JSON nested more than {MAX_DEPTH} deep"
     return None
 
 
 def _unique_keys(pairs: list) -> dict:
     """``json.loads`` object hook: a key given twice (e.g. two "format") makes the record bad."""
-    seen: dict = {}
+    seen = dict(pairs)
+    if len(seen) == len(pairs):
+        return seen
+    seen = {}
     for key, value in pairs:
         if key in seen:
             raise E.BadRecord(f"not a record: the key {key[:40]!r} is given twice in one object")

@@ -164,6 +164,13 @@ class Round(LegalMoves, EventChecks):
         self._apply(event)
         self.events.append(event)
 
+    def _apply_generated(self, event: Event) -> None:
+        """Apply an event the engine itself made from the round's legal moves (``legal_plays``,
+        ``players.choose``), without checking it again: the computer players' fast path. Anything
+        from outside goes through ``push``."""
+        self._apply(event)
+        self.events.append(event)
+
     def _apply(self, event: Event) -> None:
         seat, kind = event.seat, event.kind
         self._legal_cache = None
