@@ -106,7 +106,7 @@ class EventChecks:
             raise E.NoSuchTile(f"{t} is not in the double-{self.rules.top} set", **self._facts(event))
         if t in self.on_table:
             raise E.TileOnTable(f"{t} is already on the table", **self._facts(event))
-        if self.known and t not in self.hands[seat]:
+        if self.known and not self._hand[seat] & self._bit[t]:
             raise E.NotInHand(f"{name} does not hold {t}", **self._facts(event))
         if self.circuit:
             if train != seat:

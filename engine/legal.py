@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import errors as E
 from .events import MEXICAN, Event
-from .tiles import Tile, full_set
+from .tiles import Tile, bits_tiles, full_set
 
 
 class LegalMoves:
@@ -74,13 +74,20 @@ class LegalMoves:
             return []
         if self._legal_cache is not None:
             return self._legal_cache
+        hand, tile_of, suit = self._hand[seat], self._bits.tile, self._suit
         if self.circuit or (self.own_train_first and not self.trains[seat] and not self.open_doubles):
-            result = [(t, seat) for t in self.by_pip[seat][self.ends[seat]]]
+            result = [(t, seat) for t in bits_tiles(hand & suit[self.ends[seat]], tile_of)]
         elif not self.open_doubles and not self.turn_doubles:
-            by_pip, ends, marked, n = self.by_pip[seat], self.ends, self.marked, self.n
-            mexican = self.mexican_open()
-            result = [(t, tr) for tr in range(n + 1)
-                      if tr == seat or (mexican if tr == n else marked[tr]) for t in by_pip[ends[tr]]]
+            ends, marked, n = self.ends, self.marked, self.n
+            mexican = self.opts.mexican_on_first_turn or self.turns_taken >= n   # mexican_open()
+            result = []
+            for tr in range(n + 1):
+                fits = hand & suit[ends[tr]]
+                if fits and (tr == seat or (mexican if tr == n else marked[tr])):
+                    while fits:                            # tiles.bits_tiles, inlined: the hot path
+                        low = fits & -fits
+                        result.append((tile_of[low], tr))
+                        fits ^= low
         else:
             result = self._legal_plays_with_doubles(seat)
         if self.no_last_double and self.hand_counts[seat] == 1:   # house rule last_tile_double
@@ -91,7 +98,7 @@ class LegalMoves:
     def _legal_plays_with_doubles(self, seat: int) -> list[tuple[Tile, int]]:
         """legal_plays when open doubles may restrict where a tile goes (doubles and other tiles
         can be bound differently within a turn of several doubles)."""
-        by_pip, ends = self.by_pip[seat], self.ends
+        hand, (_, tile_of, suit), ends = self._hand[seat], self._bits, self.ends
         free = None
         result = []
         for_others, for_doubles = self.required_trains(False), self.required_trains(True)
@@ -104,7 +111,7 @@ class LegalMoves:
                         free = [seat]             # house rule own_train_first
                 trains = free
             for tr in trains:
-                for t in by_pip[ends[tr]]:
+                for t in bits_tiles(hand & suit[ends[tr]], tile_of):
                     if kind is None or (t.low == t.high) is kind:
                         result.append((t, tr))
         return result

@@ -35,40 +35,43 @@ def deal(rules: Rules, index: int, rng: _random.Random) -> tuple[list[list[Tile]
 
 
 def choose(rnd: Round, policy: str, rng: _random.Random) -> Event:
-    """The next event for the seat to act in a known-hands round, by ``policy``."""
+    """The next event for the seat to act in a known-hands round, by ``policy``: always one the
+    round accepts (``push`` would raise nothing)."""
+    seat = rnd.turn
     if not rnd.engine_placed:
         seat = rnd.seat_to_act()
-        return Event(seat, "engine" if rnd.engine_tile in rnd.hands[seat] else "draw")
-    seat = rnd.turn
+        return Event(seat, "engine" if rnd.holds(seat, rnd.engine_tile) else "draw")
     plays = rnd.legal_plays(seat)
-    if rnd.circuit:
-        if plays and (policy == "greedy" or rnd.turn_plays == 0 or rng.random() < 0.8):
-            return _pick(rnd, plays, policy, rng)
+    if rnd.circuit and not (plays and (policy == "greedy" or rnd.turn_plays == 0 or rng.random() < 0.8)):
         return Event(seat, "done" if rnd.turn_plays else "pass")
     if plays:
-        return _pick(rnd, plays, policy, rng)
+        if policy == "greedy":
+            tile, train = max(plays, key=_weight)
+        else:
+            tile, train = plays[int(rng.random() * len(plays))]
+        return Event(seat, "play", tile, MEXICAN if train == rnd.n else train)
     if rnd.boneyard_count > 0 and (not rnd.drew or rnd.draw_until_playable):
         return Event(seat, "draw")
     return Event(seat, "pass")
 
 
-def _pick(rnd: Round, plays: list[tuple[Tile, int]], policy: str, rng: _random.Random) -> Event:
-    if policy == "greedy":
-        tile, train = max(plays, key=lambda p: (p[0].low + p[0].high, p[0].is_double))
-    else:
-        tile, train = plays[int(rng.random() * len(plays))]
-    return Event(rnd.turn, "play", tile, MEXICAN if train == rnd.n else train)
+def _weight(play: tuple[Tile, int]) -> tuple[int, bool]:
+    """greedy: the heaviest tile first, a double before a plain tile of the same pips."""
+    tile = play[0]
+    return tile.low + tile.high, tile.low == tile.high
 
 
 def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 100_000) -> Round:
     """Deal and play the next round of ``game`` to its end with ``policy`` at every seat."""
     hands, boneyard = deal(game.rules, len(game.rounds), rng)
     rnd = game.start_round(hands, boneyard)
-    apply = rnd._apply_generated          # choose() only makes legal events: no second check
+    apply, record = rnd._apply, rnd.events.append   # choose() makes only legal events: no second check
     for _ in range(max_events):
         if rnd.end is not None:
             return rnd
-        apply(choose(rnd, policy, rng))
+        event = choose(rnd, policy, rng)
+        apply(event)
+        record(event)
     raise RuntimeError(f"round {rnd.index} did not end within {max_events} events")
 
 

@@ -16,7 +16,7 @@ from .options import Rules
 from .checks import EventChecks
 from .scoring import score_round
 from .legal import LegalMoves, plays_from  # noqa: F401  (plays_from: part of this module's API)
-from .tiles import Tile, full_set, hand_pips, write_laid
+from .tiles import Tile, bits_tiles, full_set, hand_pips, tile_bits, write_laid
 
 
 class Round(LegalMoves, EventChecks):
@@ -59,14 +59,11 @@ class Round(LegalMoves, EventChecks):
     def _reset(self) -> None:
         starter, hands, boneyard, first_drawer = self._deal
         n = self.n
-        self.hands = [set(h) for h in hands] if self.known else None
-        # known hands: per seat, per pip, the tiles in hand with an end of that pip
-        self.by_pip = [[set() for _ in range(self.rules.top + 1)] for _ in hands] if self.known else None
-        if self.known:
-            for seat, hand in enumerate(hands):
-                for t in hand:
-                    self.by_pip[seat][t.low].add(t)
-                    self.by_pip[seat][t.high].add(t)
+        bits = self._bits = tile_bits(self.top)
+        self._bit, self._suit = bits.bit, bits.suit
+        # known hands: each hand a bit set over the set's tiles (tiles.TileBits); None when hidden
+        self._hand = [sum(map(bits.bit.__getitem__, h)) for h in hands] if self.known else None
+        self._hands_view: list | None = None
         self.boneyard = boneyard if self.known else None   # never changed: draws advance drawn_count
         self.drawn_count = 0
         self.boneyard_count = len(boneyard) if self.known else self.rules.boneyard_after_deal
@@ -151,10 +148,26 @@ class Round(LegalMoves, EventChecks):
         return MEXICAN if train == self.n else train
 
     def _engine_holder(self) -> int | None:
-        for seat, hand in enumerate(self.hands):
-            if self.engine_tile in hand:
+        bit = self._bits.bit[self.engine_tile]
+        for seat, hand in enumerate(self._hand):
+            if hand & bit:
                 return seat
         return None
+
+    @property
+    def hands(self) -> list[set[Tile]] | None:
+        """Known hands: each seat's tiles (a fresh set per seat, read-only in meaning); None with
+        hidden hands."""
+        if self._hand is None:
+            return None
+        if self._hands_view is None:
+            tile_of = self._bits.tile
+            self._hands_view = [set(bits_tiles(h, tile_of)) for h in self._hand]
+        return [set(h) for h in self._hands_view]
+
+    def holds(self, seat: int, t: Tile) -> bool:
+        """Known hands: whether ``seat`` holds ``t`` (a tile of the set); False with hidden hands."""
+        return self._hand is not None and bool(self._hand[seat] & self._bits.bit.get(t, 0))
 
     # ----------------------------------------------------------------- the checked entry point
     def push(self, event: Event) -> None:
@@ -164,16 +177,14 @@ class Round(LegalMoves, EventChecks):
         self._apply(event)
         self.events.append(event)
 
-    def _apply_generated(self, event: Event) -> None:
-        """Apply an event the engine itself made from the round's legal moves (``legal_plays``,
-        ``players.choose``), without checking it again: the computer players' fast path. Anything
-        from outside goes through ``push``."""
-        self._apply(event)
-        self.events.append(event)
-
     def _apply(self, event: Event) -> None:
-        seat, kind = event.seat, event.kind
-        self._legal_cache = None
+        """Apply ``event`` unchecked: after ``check`` (``push``), or for an event the engine made
+        from the round's own legal moves (``players.play_round``: no second check)."""
+        seat, kind, t, on = event
+        self._legal_cache = self._hands_view = None
+        if kind == "play":
+            self._play(seat, t, self.n if on == MEXICAN else on)
+            return
         if kind == "engine":
             self._take_from_hand(seat, self.engine_tile)
             self.on_table.add(self.engine_tile)
@@ -184,8 +195,6 @@ class Round(LegalMoves, EventChecks):
                 self._went_out(seat)
         elif kind == "draw":
             self._draw(seat)
-        elif kind == "play":
-            self._play(seat, event.tile, self.n if event.on == MEXICAN else event.on)
         elif kind == "pass":
             changed_nothing = (self.turn_plays == 0 and self.boneyard_count == 0 and self.marked[seat])
             self.marked[seat] = True
@@ -195,19 +204,13 @@ class Round(LegalMoves, EventChecks):
             self._end_turn()
 
     def _take_from_hand(self, seat: int, t: Tile) -> None:
-        if self.known:
-            self.hands[seat].discard(t)
-            by_pip = self.by_pip[seat]
-            by_pip[t.low].discard(t)
-            by_pip[t.high].discard(t)
+        if self._hand is not None:
+            self._hand[seat] &= ~self._bit[t]
         self.hand_counts[seat] -= 1
 
     def _draw(self, seat: int) -> None:
-        if self.known:
-            drawn = self.boneyard[self.drawn_count]
-            self.hands[seat].add(drawn)
-            self.by_pip[seat][drawn.low].add(drawn)
-            self.by_pip[seat][drawn.high].add(drawn)
+        if self._hand is not None:
+            self._hand[seat] |= self._bit[self.boneyard[self.drawn_count]]
         self.drawn_count += 1
         self.boneyard_count -= 1
         self.hand_counts[seat] += 1
@@ -218,30 +221,31 @@ class Round(LegalMoves, EventChecks):
         self.drew = True
 
     def _play(self, seat: int, t: Tile, train: int) -> None:
-        if self.known:                                    # _take_from_hand, inlined: the hot path
-            self.hands[seat].discard(t)
-            by_pip = self.by_pip[seat]
-            by_pip[t.low].discard(t)
-            by_pip[t.high].discard(t)
-        self.hand_counts[seat] -= 1
+        low, high = t
+        if self._hand is not None:                        # _take_from_hand, inlined: the hot path
+            self._hand[seat] &= ~self._bit[t]
+        counts = self.hand_counts
+        left = counts[seat] = counts[seat] - 1
         self.on_table.add(t)
-        self.suit_on_table[t.low] += 1
-        if t.high != t.low:
-            self.suit_on_table[t.high] += 1
+        suits = self.suit_on_table
+        suits[low] += 1
+        is_double = low == high
+        if not is_double:
+            suits[high] += 1
         end = self.ends[train]
-        if self.open_doubles and self.trains[train]:
+        tiles = self.trains[train]
+        if self.open_doubles and tiles:
             self.open_doubles = [d for d in self.open_doubles if d[0] != train]
-        laid = (end, t.high) if t.low == end else (end, t.low)   # tiles.lay, inlined: the hot path
-        self.trains[train].append(laid)
-        self.ends[train] = laid[1]
+        far = high if low == end else low                  # tiles.lay, inlined: the hot path
+        tiles.append((end, far))
+        self.ends[train] = far
         if train == seat:
             self.marked[seat] = False
         self.turn_plays += 1
         self.null_passes = 0
-        is_double = t.low == t.high
         if self.circuit:
             self.turn_last = t
-            if self.hand_counts[seat] == 0:
+            if left == 0:
                 self.out_on_double = self.out_on_double or is_double
                 self._went_out(seat)
             return
@@ -249,14 +253,15 @@ class Round(LegalMoves, EventChecks):
             self.open_doubles.append((train, t))
             self.turn_doubles.append((train, t))
             self.drew = False
-        if self.hand_counts[seat] == 0:
+            if left:
+                return
+        if left == 0:
             self.out.append(seat)
             self.out_on_double = is_double
             self.turns_taken += 1
             self._finish("out")
             return
-        if not is_double or not self.doubles_open:
-            self._end_turn()
+        self._end_turn()
 
     def _went_out(self, seat: int) -> None:
         """A seat out of tiles: in a first-turn circuit its turn ends by itself and the round ends
@@ -270,7 +275,8 @@ class Round(LegalMoves, EventChecks):
     def _end_turn(self) -> None:
         self.turns_taken += 1
         self.turn_plays = 0
-        self.turn_doubles = []
+        if self.turn_doubles:
+            self.turn_doubles = []
         self.drew = False
         if self.circuit:
             last, self.turn_last = self.turn_last, None
@@ -303,7 +309,8 @@ class Round(LegalMoves, EventChecks):
         the options say), with the house rules' marker penalty and multiplier."""
         if not self.known or self.end is None:
             return None
-        return score_round(self, [hand_pips(h, self.opts.double_blank_points) for h in self.hands])
+        tile_of, points = self._bits.tile, self.opts.double_blank_points
+        return score_round(self, [hand_pips(bits_tiles(h, tile_of), points) for h in self._hand])
 
     def state(self) -> dict:
         """The record-format.md ``state`` object of this round as it stands."""
