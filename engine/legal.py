@@ -17,8 +17,46 @@ class LegalMoves:
         return self.opts.unsatisfiable_exemption and self.suit_on_table[double.low] > self.rules.top
 
     def binding_doubles(self) -> list[tuple[int, Tile]]:
-        """The open doubles that bind now, oldest first (exempted ones left out)."""
+        """The open doubles that bind now, oldest first (exempted ones left out), by the engine's
+        internal train numbers (``doubles_to_satisfy`` names the trains as events do)."""
         return [d for d in self.open_doubles if not self._exempt(d[1])]
+
+    def doubles_to_satisfy(self) -> list[tuple[int | str, Tile]]:
+        """The open doubles that bind now, oldest first: ``[(on, double)]`` with ``on`` a seat or
+        ``"mexican"`` (record-format.md ``state.open_doubles``)."""
+        return [(self._train_label(tr), d) for tr, d in self.binding_doubles()]
+
+    def train(self, on: int | str) -> list[tuple[int, int]]:
+        """The tiles on a train as they lie, engine side first: ``[(near, far), ...]`` (a copy).
+        ``on`` is a seat or ``"mexican"``, as events name trains; ``IndexError`` for no such seat."""
+        if on != MEXICAN and not 0 <= on < self.n:
+            raise IndexError(f"there is no seat {on}")
+        return list(self.trains[self._train_index(on)])
+
+    def open_end(self, on: int | str) -> int:
+        """The pip a tile played on train ``on`` (a seat or ``"mexican"``) must match: its last
+        tile's far end, or the engine's for a train with no tile."""
+        return self.ends[self._train_index(on)]
+
+    @property
+    def legal_events(self) -> list[Event]:
+        """Every event ``push`` would accept now, for any seat: plays, ``draw``, ``pass``,
+        ``done`` and ``engine`` (``event in rnd.legal_events``). Known hands: the plays of
+        ``legal_plays``; hidden hands: every tile not on the table that fits a train the seat may
+        use (the table cannot know the hands). Empty once the round has ended."""
+        if self.end is not None:
+            return []
+        events = []
+        for seat in ([self.turn] if self.engine_placed else range(self.n)):
+            if self.engine_placed and self.known:
+                events += [Event(seat, "play", t, self._train_label(tr)) for t, tr in self.legal_plays(seat)]
+            elif self.engine_placed:
+                ends = set(self.ends)
+                unseen = [t for t in full_set(self.top)
+                          if (t.low in ends or t.high in ends) and t not in self.on_table]
+                events += [Event(seat, "play", t, on) for t, on in plays_from(self, seat, unseen)]
+            events += [e for e in map(Event, (seat,) * 4, ("engine", "draw", "pass", "done")) if self.accepts(e)]
+        return events
 
     def mexican_open(self) -> bool:
         """Whether the Mexican train may be played on now (closed during a first-turn circuit, and

@@ -5,14 +5,14 @@ of rules.md section 5 (hidden hands), raises the ``IllegalEvent`` subclass of th
 that applies (record-format.md precedence) and changes nothing, or applies it. ``Round.pop()``
 undoes the last event exactly (by replaying the others from the deal).
 
-Trains are numbered by owner seat; the Mexican train is number ``players`` internally and
-``"mexican"`` in events and state.
+Trains are numbered by owner seat; the Mexican train is number ``n`` (= ``players``) inside the
+engine only: outside it a train is named as events name it, a seat or ``"mexican"`` (``train``,
+``open_end``, ``doubles_to_satisfy``, ``legal_events``).
 """
 from __future__ import annotations
 
-from . import errors as E
 from .events import MEXICAN, Event
-from .options import Rules
+from .options import Rules, check_deal  # noqa: F401  (check_deal: part of this module's API)
 from .checks import EventChecks
 from .scoring import score_round
 from .legal import LegalMoves, plays_from  # noqa: F401  (plays_from: part of this module's API)
@@ -35,7 +35,7 @@ class Round(LegalMoves, EventChecks):
         self.opts = rules.options
         self.index = index
         self.names = names
-        self.n = rules.players
+        self.players = self.n = rules.players           # n: the Mexican train's internal number
         self.top = rules.top
         self.engine = rules.engine_of(index)
         self.engine_tile = Tile(self.engine, self.engine)
@@ -330,18 +330,3 @@ class Round(LegalMoves, EventChecks):
             "boneyard": self.boneyard_count,
         }
 
-
-def check_deal(rules: Rules, index: int, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
-    """Raise ``BadRecord`` unless hands + boneyard (+ the engine where it is set aside) are exactly
-    the set and every hand has the table's size (record-format.md, *Round*)."""
-    engine = Tile(rules.engine_of(index), rules.engine_of(index))
-    if len(hands) != rules.players:
-        raise E.BadRecord(f"the deal has {len(hands)} hands for {rules.players} players", round=index)
-    for seat, hand in enumerate(hands):
-        if len(hand) != rules.hand_size:
-            raise E.BadRecord(f"hand {seat} has {len(hand)} tiles, not {rules.hand_size}", round=index)
-    dealt = [t for h in hands for t in h] + list(boneyard)
-    if not rules.options.engine_in_deal:
-        dealt.append(engine)
-    if len(dealt) != len(set(dealt)) or set(dealt) != set(full_set(rules.top)):
-        raise E.BadRecord(f"the deal is not the double-{rules.top} set", round=index)
