@@ -19,7 +19,10 @@ class LegalMoves:
     def binding_doubles(self) -> list[tuple[int, Tile]]:
         """The open doubles that bind now, oldest first (exempted ones left out), by the engine's
         internal train numbers (``doubles_to_satisfy`` names the trains as events do)."""
-        return [d for d in self.open_doubles if not self._exempt(d[1])]
+        if not self.opts.unsatisfiable_exemption:
+            return list(self.open_doubles)
+        suits, top = self.suit_on_table, self.top            # _exempt, inlined
+        return [d for d in self.open_doubles if suits[d[1].low] <= top]
 
     def doubles_to_satisfy(self) -> list[tuple[int | str, Tile]]:
         """The open doubles that bind now, oldest first: ``[(on, double)]`` with ``on`` a seat or
@@ -136,17 +139,22 @@ class LegalMoves:
     def _legal_plays_with_doubles(self, seat: int) -> list[tuple[Tile, int]]:
         """legal_plays when open doubles may restrict where a tile goes (doubles and other tiles
         can be bound differently within a turn of several doubles)."""
-        hand, (_, tile_of, suit), ends = self._hand[seat], self._bits, self.ends
+        hand, tile_of, suit, ends = self._hand[seat], self._bits.tile, self._suit, self.ends
         free = None
         result = []
-        for_others, for_doubles = self.required_trains(False), self.required_trains(True)
+        for_others = self.required_trains(False)
+        # a double may go elsewhere than another tile only within a turn of doubles (required_trains)
+        for_doubles = self.required_trains(True) if self.turn_doubles and not self.on_double else for_others
         kinds = ((None, for_others),) if for_others == for_doubles else ((False, for_others), (True, for_doubles))
         for kind, trains in kinds:
             if trains is None:
                 if free is None:
-                    free = [tr for tr in range(self.n + 1) if self.open_to(seat, tr)]
                     if self.own_train_first and not self.trains[seat]:
                         free = [seat]             # house rule own_train_first
+                    else:                         # open_to(seat, train), inlined (no circuit here)
+                        n, marked = self.n, self.marked
+                        mexican = self.opts.mexican_on_first_turn or self.turns_taken >= n
+                        free = [tr for tr in range(n + 1) if tr == seat or (mexican if tr == n else marked[tr])]
                 trains = free
             for tr in trains:
                 for t in bits_tiles(hand & suit[ends[tr]], tile_of):

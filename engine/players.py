@@ -65,10 +65,21 @@ def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 1
     """Deal and play the next round of ``game`` to its end with ``policy`` at every seat."""
     hands, boneyard = deal(game.rules, len(game.rounds), rng)
     rnd = game.start_round(hands, boneyard)
-    apply, record = rnd._apply, rnd.events.append   # choose() makes only legal events: no second check
+    # choose() makes only legal events: they are applied without a second check (push checks)
+    apply, play, record, legal = rnd._apply, rnd._play, rnd.events.append, rnd.legal_plays
+    mexican, draw = rnd.n, rng.random
+    greedy = policy == "greedy"
     for _ in range(max_events):
         if rnd.end is not None:
             return rnd
+        seat = rnd.turn
+        if rnd.engine_placed and not rnd.circuit:
+            plays = legal(seat)
+            if plays:                       # choose(), inlined for the most frequent event: a play
+                tile, train = max(plays, key=_weight) if greedy else plays[int(draw() * len(plays))]
+                play(seat, tile, train)
+                record(Event(seat, "play", tile, MEXICAN if train == mexican else train))
+                continue
         event = choose(rnd, policy, rng)
         apply(event)
         record(event)

@@ -181,10 +181,10 @@ class Round(LegalMoves, EventChecks):
         """Apply ``event`` unchecked: after ``check`` (``push``), or for an event the engine made
         from the round's own legal moves (``players.play_round``: no second check)."""
         seat, kind, t, on = event
-        self._legal_cache = self._hands_view = None
         if kind == "play":
             self._play(seat, t, self.n if on == MEXICAN else on)
             return
+        self._legal_cache = self._hands_view = None
         if kind == "engine":
             self._take_from_hand(seat, self.engine_tile)
             self.on_table.add(self.engine_tile)
@@ -221,6 +221,8 @@ class Round(LegalMoves, EventChecks):
         self.drew = True
 
     def _play(self, seat: int, t: Tile, train: int) -> None:
+        """Apply a play of ``t`` by ``seat`` on internal train ``train`` (unchecked)."""
+        self._legal_cache = self._hands_view = None
         low, high = t
         if self._hand is not None:                        # _take_from_hand, inlined: the hot path
             self._hand[seat] &= ~self._bit[t]
