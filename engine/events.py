@@ -80,7 +80,7 @@ def _from_plain_dict(raw, players: int | None) -> Event | None:
     if size == 2:
         for kind in raw:
             if kind in _PLAIN_KINDS and raw[kind] is True:
-                return Event(seat, kind)
+                return _new(Event, (seat, kind, None, None))
         return None
     if size == 3 and "on" in raw:
         text, on = raw.get("play"), raw["on"]
@@ -88,12 +88,13 @@ def _from_plain_dict(raw, players: int | None) -> Event | None:
                 players is not None and not 0 <= on < players))):
             return None
         try:
-            return Event(seat, "play", parse_tile(text), on)
+            return _new(Event, (seat, "play", parse_tile(text), on))
         except TileTextError:
             return None
     return None
 
 
+_new = tuple.__new__                # a named tuple without its Python-level __new__
 _PLAIN_KINDS = frozenset(KINDS) - {"play"}
 
 

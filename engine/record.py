@@ -78,7 +78,7 @@ def _tiles(raw, what: str, index: int) -> list:
     if not isinstance(raw, list):
         raise E.BadRecord(f"{what} must be a list of tiles", round=index)
     try:
-        return [parse_tile(t) for t in raw]
+        return list(map(parse_tile, raw))
     except TileTextError as exc:
         raise E.BadRecord(f"{what}: {exc}", round=index) from None
 

@@ -65,10 +65,20 @@ def parse_tile(text: str) -> Tile:
     text at all: a list, an object, a number). Whether the tile belongs to a set is a separate
     question (``in_set``).
     """
+    if type(text) is str:
+        tile = _READ.get(text)
+        if tile is not None:
+            return tile
     if not isinstance(text, str):
         shown = repr(text)
         raise TileTextError(f"{shown if len(shown) <= 40 else shown[:37] + '...'} is not a tile 'a-b'")
-    return _parse_tile_text(text)
+    tile = _parse_tile_text(text)
+    if len(_READ) < 4096:
+        _READ[str(text)] = tile
+    return tile
+
+
+_READ: dict[str, "Tile"] = {}      # tile texts already read (at most 4096): the record's hot path
 
 
 @lru_cache(maxsize=4096)
