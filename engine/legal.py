@@ -115,6 +115,11 @@ class LegalMoves:
             return []
         if self._legal_cache is not None:
             return self._legal_cache
+        return self._plays_now(seat)
+
+    def _plays_now(self, seat: int) -> list[tuple[Tile, int]]:
+        """``legal_plays`` for the seat to act, known hands, engine placed, round not ended
+        (the caller knows): computed and cached."""
         hand, tile_of, suit = self._hand[seat], self._bits.tile, self._suit
         if self.circuit or (self.own_train_first and not self.trains[seat] and not self.open_doubles):
             result = [(t, seat) for t in bits_tiles(hand & suit[self.ends[seat]], tile_of)]

@@ -20,6 +20,7 @@ from .round import Round
 from .tiles import Tile, full_set
 
 POLICIES = ("random", "greedy")
+_new = tuple.__new__                # an Event without the named tuple's Python-level __new__
 
 
 def deal(rules: Rules, index: int, rng: _random.Random) -> tuple[list[list[Tile]], list[Tile]]:
@@ -66,7 +67,7 @@ def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 1
     hands, boneyard = deal(game.rules, len(game.rounds), rng)
     rnd = game.start_round(hands, boneyard)
     # choose() makes only legal events: they are applied without a second check (push checks)
-    apply, play, record, legal = rnd._apply, rnd._play, rnd.events.append, rnd.legal_plays
+    apply, play, record, plays_now = rnd._apply, rnd._play, rnd.events.append, rnd._plays_now
     mexican, draw = rnd.n, rng.random
     greedy = policy == "greedy"
     for _ in range(max_events):
@@ -74,11 +75,11 @@ def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 1
             return rnd
         seat = rnd.turn
         if rnd.engine_placed and not rnd.circuit:
-            plays = legal(seat)
+            plays = plays_now(seat)         # cached: choose() below asks again when it is empty
             if plays:                       # choose(), inlined for the most frequent event: a play
                 tile, train = max(plays, key=_weight) if greedy else plays[int(draw() * len(plays))]
                 play(seat, tile, train)
-                record(Event(seat, "play", tile, MEXICAN if train == mexican else train))
+                record(_new(Event, (seat, "play", tile, MEXICAN if train == mexican else train)))
                 continue
         event = choose(rnd, policy, rng)
         apply(event)

@@ -85,6 +85,7 @@ class Round(LegalMoves, EventChecks):
         self.next_drawer = first_drawer
         self.last_drawer: int | None = None
         self._legal_cache: list | None = None
+        self._scores: list[int] | None = None             # known_scores, once ended
         self.suit_on_table = [0] * (self.rules.top + 1)   # per pip: tiles of that suit on the table
         if self.opts.engine_in_deal:
             self.on_table: set[Tile] = set()
@@ -174,7 +175,11 @@ class Round(LegalMoves, EventChecks):
         """Check ``event`` and apply it. Raises the ``IllegalEvent`` of the first error code that
         applies (record-format.md *Error codes*); a refused event changes nothing."""
         self.check(event)
-        self._apply(event)
+        seat, kind, t, on = event
+        if kind == "play":                                # _apply, inlined for the most frequent event
+            self._play(seat, t, self.n if on == MEXICAN else on)
+        else:
+            self._apply(event)
         self.events.append(event)
 
     def _apply(self, event: Event) -> None:
@@ -311,8 +316,10 @@ class Round(LegalMoves, EventChecks):
         the options say), with the house rules' marker penalty and multiplier."""
         if not self.known or self.end is None:
             return None
-        tile_of, points = self._bits.tile, self.opts.double_blank_points
-        return score_round(self, [hand_pips(bits_tiles(h, tile_of), points) for h in self._hand])
+        if self._scores is None:                          # an ended round changes only by pop()
+            tile_of, points = self._bits.tile, self.opts.double_blank_points
+            self._scores = score_round(self, [hand_pips(bits_tiles(h, tile_of), points) for h in self._hand])
+        return list(self._scores)
 
     def state(self) -> dict:
         """The record-format.md ``state`` object of this round as it stands."""
