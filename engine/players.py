@@ -51,9 +51,14 @@ def choose(rnd: Round, policy: str, rng: _random.Random) -> Event:
         else:
             tile, train = plays[int(rng.random() * len(plays))]
         return Event(seat, "play", tile, MEXICAN if train == rnd.n else train)
-    if rnd.boneyard_count > 0 and (not rnd.drew or rnd.draw_until_playable):
-        return Event(seat, "draw")
-    return Event(seat, "pass")
+    return _draw_or_pass(rnd, seat)
+
+
+def _draw_or_pass(rnd: Round, seat: int) -> Event:
+    """No play held, outside a first-turn circuit: draw while the boneyard has a tile and a draw
+    is still owed (``draw_until_playable``: every time), else pass."""
+    kind = "draw" if rnd.boneyard_count > 0 and (not rnd.drew or rnd.draw_until_playable) else "pass"
+    return _new(Event, (seat, kind, None, None))
 
 
 def _weight(play: tuple[Tile, int]) -> tuple[int, bool]:
@@ -66,7 +71,8 @@ def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 1
     """Deal and play the next round of ``game`` to its end with ``policy`` at every seat."""
     hands, boneyard = deal(game.rules, len(game.rounds), rng)
     rnd = game.start_round(hands, boneyard)
-    # choose() makes only legal events: they are applied without a second check (push checks)
+    # choose() and its inlined paths below make only legal events (tests/engine/test_engine_fast.py):
+    # they are applied without a second check; push, for everything from outside, checks
     apply, play, record, plays_now = rnd._apply, rnd._play, rnd.events.append, rnd._plays_now
     mexican, draw = rnd.n, rng.random
     greedy = policy == "greedy"
@@ -75,12 +81,16 @@ def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 1
             return rnd
         seat = rnd.turn
         if rnd.engine_placed and not rnd.circuit:
-            plays = plays_now(seat)         # cached: choose() below asks again when it is empty
+            plays = plays_now(seat)
             if plays:                       # choose(), inlined for the most frequent event: a play
                 tile, train = max(plays, key=_weight) if greedy else plays[int(draw() * len(plays))]
                 play(seat, tile, train)
                 record(_new(Event, (seat, "play", tile, MEXICAN if train == mexican else train)))
                 continue
+            event = _draw_or_pass(rnd, seat)
+            apply(event)
+            record(event)
+            continue
         event = choose(rnd, policy, rng)
         apply(event)
         record(event)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from engine import BadRecord, Event, Game, Rules, Tile
 from engine import errors as E
 from engine import events as ev
-from engine.players import choose, deal
+from engine.players import choose, deal, play_round
 from engine.record import _depth_problem, replay, to_record
 from engine.tiles import full_set
 
@@ -128,6 +128,19 @@ def test_property_computer_players_make_only_events_push_accepts(setup, seed, po
         assert event in rnd.legal_events
         game.push(event)
     assert rnd.ended
+
+
+@SETTINGS
+@given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), policy=st.sampled_from(["random", "greedy"]))
+def test_property_simulated_rounds_replay_through_the_checked_push(setup, seed, policy):
+    """``players.play_round`` applies its events unchecked; replaying its record checks each one:
+    the replay must accept them all and give the same result."""
+    profile, top, players, options = setup
+    game = Game(Rules.make(profile, top, players, options), [f"P{i}" for i in range(players)])
+    rng = random.Random(seed)
+    for _ in range(2):
+        play_round(game, policy, rng)
+    assert replay(json.dumps(to_record(game))) == (game.result(), 0)
 
 
 def test_tile_orders_its_ends_whatever_order_it_is_given():
