@@ -12,7 +12,7 @@ from dataclasses import asdict
 from itertools import accumulate, repeat
 
 from . import errors as E
-from .events import Event
+from .events import Event, _from_plain_dict
 from .game import Game
 from .options import PROFILE_DEFAULTS, Rules
 from .round import check_deal
@@ -114,12 +114,15 @@ class ParsedRound:
         events = raw.get("events")
         if not isinstance(events, list):
             raise E.BadRecord("a round needs 'events', a list (empty before the first event)", round=index)
-        self.events = []
-        for j, ev in enumerate(events):
-            try:
-                self.events.append(Event.from_dict(ev, rules.players))
-            except E.BadRecord as exc:
-                raise E.BadRecord(exc.message, round=index, event=j) from None
+        players = rules.players
+        self.events = [_from_plain_dict(ev, players) for ev in events]   # the usual shapes, fast
+        if None in self.events:                                          # the others: read in full
+            for j, ev in enumerate(events):
+                if self.events[j] is None:
+                    try:
+                        self.events[j] = Event.from_dict(ev, players)
+                    except E.BadRecord as exc:
+                        raise E.BadRecord(exc.message, round=index, event=j) from None
         self.reveal = self._reveal(raw.get("reveal"), rules)
         corrections = raw.get("corrections")
         self.corrections = [] if corrections is None else corrections
