@@ -13,6 +13,7 @@ count less than in wall time; still compare figures taken in the same minute.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -51,7 +52,9 @@ def simulate_rate(seconds: float) -> tuple[float, float, int, int]:
 
 def replay_ms(repeats: int) -> tuple[float, float, int]:
     """CPU time of ``replay`` (read, check, replay, result) of one 13-round record:
-    ``(median ms, worst ms, events)``."""
+    ``(median ms, worst ms, events)``. Each replay starts from a collected heap (``gc.collect()``
+    before, untimed), as in a ``station replay`` process: a full collection of what the earlier
+    replays and the simulation left is not the replay's work (``timeit`` turns the collector off)."""
     game = play_game(Rules.make("hub", 12, 4), NAMES, "random", random.Random(2026))
     text = json.dumps(to_record(game))
     events = sum(len(r.events) for r in game.rounds)
@@ -59,6 +62,7 @@ def replay_ms(repeats: int) -> tuple[float, float, int]:
     assert replay(text) == (expected, 0)              # warm-up, and the replay is right
     times = []
     for _ in range(repeats):
+        gc.collect()
         start = time.process_time()
         replay(text)
         times.append((time.process_time() - start) * 1000)

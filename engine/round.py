@@ -174,11 +174,13 @@ class Round(LegalMoves, EventChecks):
     def push(self, event: Event) -> None:
         """Check ``event`` and apply it. Raises the ``IllegalEvent`` of the first error code that
         applies (record-format.md *Error codes*); a refused event changes nothing."""
-        self.check(event)
         seat, kind, t, on = event
-        if kind == "play":                                # _apply, inlined for the most frequent event
-            self._play(seat, t, self.n if on == MEXICAN else on)
+        if kind == "play" and seat == self.turn and self.engine_placed and self.end is None:
+            train = self.n if on == MEXICAN else on       # check() and _apply(), inlined for a play
+            self._check_play(event, seat, t, train, self.names[seat])
+            self._play(seat, t, train)
         else:
+            self.check(event)
             self._apply(event)
         self.events.append(event)
 
