@@ -16,7 +16,7 @@ from .options import Rules, check_deal  # noqa: F401  (check_deal: part of this 
 from .checks import EventChecks
 from .scoring import score_round
 from .legal import LegalMoves, plays_from  # noqa: F401  (plays_from: part of this module's API)
-from .tiles import Tile, bits_tiles, full_set, hand_pips, tile_bits, write_laid
+from .tiles import Tile, bits_tiles, hand_pips, tile_bits, write_laid
 
 
 class Round(LegalMoves, EventChecks):
