@@ -77,8 +77,13 @@ class Game:
                 raise E.BadRecord("the engine decides who starts: no 'starter' here", round=index)
             if isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < self.rules.players:
                 raise E.BadRecord(f"starter {starter!r} is not a seat", round=index)
+        return self._open_round(hands, boneyard, starter)
+
+    def _open_round(self, hands, boneyard, starter) -> Round:
+        """``start_round`` once its checks have passed (``record.build``: the record's form,
+        deals included, was checked by ``record.parse``)."""
         default = self.default_starter()
-        rnd = Round(self.rules, index, self.players, hands=hands, boneyard=boneyard,
+        rnd = Round(self.rules, len(self.rounds), self.players, hands=hands, boneyard=boneyard,
                     starter=default if starter is None else starter, first_drawer=default)
         self.rounds.append(rnd)
         return rnd

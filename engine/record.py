@@ -184,10 +184,11 @@ def build(rules: Rules, players: list[str], rounds: list[ParsedRound]) -> Game:
     for pr in rounds:
         if game.rounds and not game.current.ended:
             raise E.BadRecord(f"round {pr.index} has not ended but another follows", round=pr.index - 1)
-        rnd = game.start_round(pr.hands, pr.boneyard, pr.starter)
+        rnd = game._open_round(pr.hands, pr.boneyard, pr.starter)   # parse() checked the round's form
+        push = rnd.push
         for j, event in enumerate(pr.events):
             try:
-                rnd.push(event)
+                push(event)
             except E.IllegalEvent as exc:
                 exc.round, exc.event = pr.index, j
                 raise
