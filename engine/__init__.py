@@ -1,7 +1,8 @@
 """The referee engine: Mexican Train rules of both profiles, pure Python, no I/O.
 
 Public entry points: ``Rules.make`` (profile, options, set, hand size), ``Game`` (rounds, the
-checked ``push`` and ``pop``), ``Round`` (the table and ``legal_plays``), ``events`` (the moves),
+checked ``push`` and ``pop``, and the undo of a round start, a reveal or a correction), ``Round``
+(the table, ``legal_events``, trains named as events name them), ``events`` (the moves),
 ``record`` (``replay``, ``load``, ``to_record``), the refusals in ``errors`` and the house rules'
 names, values and interactions in ``house`` (house-rules.md).
 """

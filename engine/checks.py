@@ -15,7 +15,7 @@ class EventChecks:
 
     def check(self, event: Event) -> None:
         """Raise the refusal ``event`` would get now, or return None when it is legal."""
-        seat, kind = event.seat, event.kind
+        seat, kind, t, on = event
         if self.end is not None:
             raise E.RoundOver(f"round {self.index + 1} is over", seat=seat)
         if not self.engine_placed:
@@ -24,11 +24,11 @@ class EventChecks:
         name = self.names[seat]
         if seat != self.turn:
             self._refuse_turn(seat, name)
-        if kind == "engine":
+        if kind == "play":
+            self._check_play(event, seat, t, self.n if on == MEXICAN else on, name)
+        elif kind == "engine":
             raise E.TileOnTable(f"the engine {self.engine_tile} is already on the table",
                                 seat=seat, tile=str(self.engine_tile))
-        if kind == "play":
-            self._check_play(event)
         elif kind == "draw":
             self._check_draw(seat, name)
         elif kind == "pass":
@@ -99,20 +99,19 @@ class EventChecks:
         if self.boneyard_count == 0:
             raise E.BoneyardEmpty("the boneyard is empty")
 
-    def _check_play(self, event: Event) -> None:
-        seat, t, name = event.seat, event.tile, self.names[event.seat]
-        train = self.n if event.on == MEXICAN else event.on
-        if t.high > self.top or t.low < 0:
+    def _check_play(self, event: Event, seat: int, t: Tile, train: int, name: str) -> None:
+        low, high = t
+        if high > self.top or low < 0:
             raise E.NoSuchTile(f"{t} is not in the double-{self.rules.top} set", **self._facts(event))
         if t in self.on_table:
             raise E.TileOnTable(f"{t} is already on the table", **self._facts(event))
-        if self.known and t not in self.hands[seat]:
+        if self._hand is not None and not self._hand[seat] & self._bit.get(t, 0):
             raise E.NotInHand(f"{name} does not hold {t}", **self._facts(event))
         if self.circuit:
             if train != seat:
                 raise E.FirstTurn(f"on the first turn {name} plays only on their own train", **self._facts(event))
         else:
-            required = self.required_trains(t.low == t.high) if self.open_doubles else None
+            required = self.required_trains(low == high) if self.open_doubles else None
             if required is not None:
                 if train not in required:
                     self._refuse_open_double(event, required[0])
@@ -125,11 +124,11 @@ class EventChecks:
                                       f"{house_note('own_train_first')}", house_rule="own_train_first",
                                       **self._facts(event))
         end = self.ends[train]
-        if t.low != end and t.high != end:
+        if low != end and high != end:
             where = f"{self.train_name(train)}'s open end {end}" if self.trains[train] \
                 else f"the engine {end} to start {self.train_name(train)}"
             raise E.NoMatch(f"{t} does not match {where}", end=end, **self._facts(event))
-        if self.no_last_double and t.low == t.high and self.hand_counts[seat] == 1:
+        if self.no_last_double and low == high and self.hand_counts[seat] == 1:
             raise E.LastTileDouble(f"{name} may not play the double {t} as the last tile: "
                                    f"{house_note('last_tile_double')}", house_rule="last_tile_double",
                                    **self._facts(event))

@@ -28,6 +28,9 @@ class Event(NamedTuple):
         """Read a record event. Raises ``BadRecord`` (without position) when it is not of the format:
         not an object, no whole-number ``seat`` in range, not exactly one action, a tile text that
         is not ``a-b``, a ``play`` without a valid ``on``. Unknown keys are ignored."""
+        fast = _from_plain_dict(raw, players)
+        if fast is not None:
+            return fast
         if not isinstance(raw, dict):
             raise BadRecord(f"an event must be an object, not {raw!r}")
         seat = raw.get("seat")
@@ -63,6 +66,36 @@ class Event(NamedTuple):
         if self.kind == "play":
             return {"seat": self.seat, "play": str(self.tile), "on": self.on}
         return {"seat": self.seat, self.kind: True}
+
+
+def _from_plain_dict(raw, players: int | None) -> Event | None:
+    """``Event.from_dict`` for the shapes an event almost always has (``{"seat", kind}`` or
+    ``{"seat", "play", "on"}``, all well formed), or None: then the full reading decides."""
+    if type(raw) is not dict:
+        return None
+    seat = raw.get("seat")
+    if type(seat) is not int or (players is not None and not 0 <= seat < players):
+        return None
+    size = len(raw)
+    if size == 2:
+        for kind in raw:
+            if kind in _PLAIN_KINDS and raw[kind] is True:
+                return _new(Event, (seat, kind, None, None))
+        return None
+    if size == 3 and "on" in raw:
+        text, on = raw.get("play"), raw["on"]
+        if type(text) is not str or (on != MEXICAN and (type(on) is not int or (
+                players is not None and not 0 <= on < players))):
+            return None
+        try:
+            return _new(Event, (seat, "play", parse_tile(text), on))
+        except TileTextError:
+            return None
+    return None
+
+
+_new = tuple.__new__                # a named tuple without its Python-level __new__
+_PLAIN_KINDS = frozenset(KINDS) - {"play"}
 
 
 def engine(seat: int) -> Event:

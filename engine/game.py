@@ -22,6 +22,8 @@ class Game:
 
     Moves go through ``push`` (the one checked entry point); ``pop`` undoes the last event.
     Each round keeps ``reveal`` (hidden hands, once ended) and ``corrections`` (the host's).
+    Undo of the rest is the game's too: ``pop_round`` (a round's start), ``clear_reveal`` and
+    ``pop_correction``.
     """
 
     def __init__(self, rules: Rules, players: list[str]):
@@ -75,8 +77,13 @@ class Game:
                 raise E.BadRecord("the engine decides who starts: no 'starter' here", round=index)
             if isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < self.rules.players:
                 raise E.BadRecord(f"starter {starter!r} is not a seat", round=index)
+        return self._open_round(hands, boneyard, starter)
+
+    def _open_round(self, hands, boneyard, starter) -> Round:
+        """``start_round`` once its checks have passed (``record.build``: the record's form,
+        deals included, was checked by ``record.parse``)."""
         default = self.default_starter()
-        rnd = Round(self.rules, index, self.players, hands=hands, boneyard=boneyard,
+        rnd = Round(self.rules, len(self.rounds), self.players, hands=hands, boneyard=boneyard,
                     starter=default if starter is None else starter, first_drawer=default)
         self.rounds.append(rnd)
         return rnd
@@ -93,6 +100,37 @@ class Game:
         if self.current is None:
             raise IndexError("no round has started")
         return self.current.pop()
+
+    def pop_round(self) -> Round:
+        """Undo the start of the current round and return it; the game is as before
+        ``start_round``. Raises ``IndexError`` when no round has started and ``BadRecord`` when
+        the round has events (undo them first with ``pop``)."""
+        if not self.rounds:
+            raise IndexError("no round has started")
+        if self.current.events:
+            raise E.BadRecord(f"round {self.current.index + 1} has moves: undo them first",
+                              round=self.current.index)
+        return self.rounds.pop()
+
+    def clear_reveal(self, index: int) -> list | None:
+        """Undo the hands shown at round ``index``'s end (``set_reveal``): the round has no
+        reveal again. Returns the reveal it had (None if none). ``IndexError`` for no such round."""
+        rnd = self._round(index)
+        reveal, rnd.reveal = rnd.reveal, None
+        return reveal
+
+    def pop_correction(self, index: int) -> dict:
+        """Undo the host's last correction of round ``index`` and return it (``{"seat", "score",
+        "reason"}``). Raises ``IndexError`` when there is no such round or it has no correction."""
+        rnd = self._round(index)
+        if not rnd.corrections:
+            raise IndexError(f"round {index + 1} has no correction to undo")
+        return rnd.corrections.pop()
+
+    def _round(self, index: int) -> Round:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.rounds):
+            raise IndexError(f"there is no round {index!r}")
+        return self.rounds[index]
 
     def set_reveal(self, index: int, reveal: list) -> None:
         """Record the hands shown at round ``index``'s end (tiles or counted pips per seat).

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import errors as E
 from .events import MEXICAN, Event
-from .tiles import Tile, full_set
+from .tiles import Tile, bits_tiles, full_set
 
 
 class LegalMoves:
@@ -17,8 +17,49 @@ class LegalMoves:
         return self.opts.unsatisfiable_exemption and self.suit_on_table[double.low] > self.rules.top
 
     def binding_doubles(self) -> list[tuple[int, Tile]]:
-        """The open doubles that bind now, oldest first (exempted ones left out)."""
-        return [d for d in self.open_doubles if not self._exempt(d[1])]
+        """The open doubles that bind now, oldest first (exempted ones left out), by the engine's
+        internal train numbers (``doubles_to_satisfy`` names the trains as events do)."""
+        if not self.opts.unsatisfiable_exemption:
+            return list(self.open_doubles)
+        suits, top = self.suit_on_table, self.top            # _exempt, inlined
+        return [d for d in self.open_doubles if suits[d[1].low] <= top]
+
+    def doubles_to_satisfy(self) -> list[tuple[int | str, Tile]]:
+        """The open doubles that bind now, oldest first: ``[(on, double)]`` with ``on`` a seat or
+        ``"mexican"`` (record-format.md ``state.open_doubles``)."""
+        return [(self._train_label(tr), d) for tr, d in self.binding_doubles()]
+
+    def train(self, on: int | str) -> list[tuple[int, int]]:
+        """The tiles on a train as they lie, engine side first: ``[(near, far), ...]`` (a copy).
+        ``on`` is a seat or ``"mexican"``, as events name trains; ``IndexError`` for no such seat."""
+        if on != MEXICAN and not 0 <= on < self.n:
+            raise IndexError(f"there is no seat {on}")
+        return list(self.trains[self._train_index(on)])
+
+    def open_end(self, on: int | str) -> int:
+        """The pip a tile played on train ``on`` (a seat or ``"mexican"``) must match: its last
+        tile's far end, or the engine's for a train with no tile."""
+        return self.ends[self._train_index(on)]
+
+    @property
+    def legal_events(self) -> list[Event]:
+        """Every event ``push`` would accept now, for any seat: plays, ``draw``, ``pass``,
+        ``done`` and ``engine`` (``event in rnd.legal_events``). Known hands: the plays of
+        ``legal_plays``; hidden hands: every tile not on the table that fits a train the seat may
+        use (the table cannot know the hands). Empty once the round has ended."""
+        if self.end is not None:
+            return []
+        events = []
+        for seat in ([self.turn] if self.engine_placed else range(self.n)):
+            if self.engine_placed and self.known:
+                events += [Event(seat, "play", t, self._train_label(tr)) for t, tr in self.legal_plays(seat)]
+            elif self.engine_placed:
+                ends = set(self.ends)
+                unseen = [t for t in full_set(self.top)
+                          if (t.low in ends or t.high in ends) and t not in self.on_table]
+                events += [Event(seat, "play", t, on) for t, on in plays_from(self, seat, unseen)]
+            events += [e for e in map(Event, (seat,) * 4, ("engine", "draw", "pass", "done")) if self.accepts(e)]
+        return events
 
     def mexican_open(self) -> bool:
         """Whether the Mexican train may be played on now (closed during a first-turn circuit, and
@@ -74,13 +115,25 @@ class LegalMoves:
             return []
         if self._legal_cache is not None:
             return self._legal_cache
+        return self._plays_now(seat)
+
+    def _plays_now(self, seat: int) -> list[tuple[Tile, int]]:
+        """``legal_plays`` for the seat to act, known hands, engine placed, round not ended
+        (the caller knows): computed and cached."""
+        hand, tile_of, suit = self._hand[seat], self._bits.tile, self._suit
         if self.circuit or (self.own_train_first and not self.trains[seat] and not self.open_doubles):
-            result = [(t, seat) for t in self.by_pip[seat][self.ends[seat]]]
+            result = [(t, seat) for t in bits_tiles(hand & suit[self.ends[seat]], tile_of)]
         elif not self.open_doubles and not self.turn_doubles:
-            by_pip, ends, marked, n = self.by_pip[seat], self.ends, self.marked, self.n
-            mexican = self.mexican_open()
-            result = [(t, tr) for tr in range(n + 1)
-                      if tr == seat or (mexican if tr == n else marked[tr]) for t in by_pip[ends[tr]]]
+            ends, marked, n = self.ends, self.marked, self.n
+            mexican = self.opts.mexican_on_first_turn or self.turns_taken >= n   # mexican_open()
+            result = []
+            for tr in range(n + 1):
+                fits = hand & suit[ends[tr]]
+                if fits and (tr == seat or (mexican if tr == n else marked[tr])):
+                    while fits:                            # tiles.bits_tiles, inlined: the hot path
+                        low = fits & -fits
+                        result.append((tile_of[low], tr))
+                        fits ^= low
         else:
             result = self._legal_plays_with_doubles(seat)
         if self.no_last_double and self.hand_counts[seat] == 1:   # house rule last_tile_double
@@ -91,20 +144,25 @@ class LegalMoves:
     def _legal_plays_with_doubles(self, seat: int) -> list[tuple[Tile, int]]:
         """legal_plays when open doubles may restrict where a tile goes (doubles and other tiles
         can be bound differently within a turn of several doubles)."""
-        by_pip, ends = self.by_pip[seat], self.ends
+        hand, tile_of, suit, ends = self._hand[seat], self._bits.tile, self._suit, self.ends
         free = None
         result = []
-        for_others, for_doubles = self.required_trains(False), self.required_trains(True)
+        for_others = self.required_trains(False)
+        # a double may go elsewhere than another tile only within a turn of doubles (required_trains)
+        for_doubles = self.required_trains(True) if self.turn_doubles and not self.on_double else for_others
         kinds = ((None, for_others),) if for_others == for_doubles else ((False, for_others), (True, for_doubles))
         for kind, trains in kinds:
             if trains is None:
                 if free is None:
-                    free = [tr for tr in range(self.n + 1) if self.open_to(seat, tr)]
                     if self.own_train_first and not self.trains[seat]:
                         free = [seat]             # house rule own_train_first
+                    else:                         # open_to(seat, train), inlined (no circuit here)
+                        n, marked = self.n, self.marked
+                        mexican = self.opts.mexican_on_first_turn or self.turns_taken >= n
+                        free = [tr for tr in range(n + 1) if tr == seat or (mexican if tr == n else marked[tr])]
                 trains = free
             for tr in trains:
-                for t in by_pip[ends[tr]]:
+                for t in bits_tiles(hand & suit[ends[tr]], tile_of):
                     if kind is None or (t.low == t.high) is kind:
                         result.append((t, tr))
         return result

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import OptionError
+from .errors import BadRecord, OptionError
 from .house import HOUSE_CHECKS, check_rounds, house_note
-from .tiles import SET_SIZES, full_set
+from .tiles import SET_SIZES, Tile, full_set
 
 PROFILES = ("classic", "hub")
 PLAYER_RANGE = {"classic": (2, 14), "hub": (2, 12)}
@@ -209,3 +209,19 @@ class Rules:
                               f"deals from {rules.dealt_from}", option="hand_size",
                               allowed=f"<= {rules.dealt_from // players}")
         return rules
+
+
+def check_deal(rules: Rules, index: int, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
+    """Raise ``BadRecord`` unless hands + boneyard (+ the engine where it is set aside) are exactly
+    the set and every hand has the table's size (record-format.md, *Round*)."""
+    engine = Tile(rules.engine_of(index), rules.engine_of(index))
+    if len(hands) != rules.players:
+        raise BadRecord(f"the deal has {len(hands)} hands for {rules.players} players", round=index)
+    for seat, hand in enumerate(hands):
+        if len(hand) != rules.hand_size:
+            raise BadRecord(f"hand {seat} has {len(hand)} tiles, not {rules.hand_size}", round=index)
+    dealt = [t for h in hands for t in h] + list(boneyard)
+    if not rules.options.engine_in_deal:
+        dealt.append(engine)
+    if len(dealt) != len(set(dealt)) or set(dealt) != set(full_set(rules.top)):
+        raise BadRecord(f"the deal is not the double-{rules.top} set", round=index)

@@ -20,6 +20,7 @@ from .round import Round
 from .tiles import Tile, full_set
 
 POLICIES = ("random", "greedy")
+_new = tuple.__new__                # an Event without the named tuple's Python-level __new__
 
 
 def deal(rules: Rules, index: int, rng: _random.Random) -> tuple[list[list[Tile]], list[Tile]]:
@@ -35,39 +36,64 @@ def deal(rules: Rules, index: int, rng: _random.Random) -> tuple[list[list[Tile]
 
 
 def choose(rnd: Round, policy: str, rng: _random.Random) -> Event:
-    """The next event for the seat to act in a known-hands round, by ``policy``."""
+    """The next event for the seat to act in a known-hands round, by ``policy``: always one the
+    round accepts (``push`` would raise nothing)."""
+    seat = rnd.turn
     if not rnd.engine_placed:
         seat = rnd.seat_to_act()
-        return Event(seat, "engine" if rnd.engine_tile in rnd.hands[seat] else "draw")
-    seat = rnd.turn
+        return Event(seat, "engine" if rnd.holds(seat, rnd.engine_tile) else "draw")
     plays = rnd.legal_plays(seat)
-    if rnd.circuit:
-        if plays and (policy == "greedy" or rnd.turn_plays == 0 or rng.random() < 0.8):
-            return _pick(rnd, plays, policy, rng)
+    if rnd.circuit and not (plays and (policy == "greedy" or rnd.turn_plays == 0 or rng.random() < 0.8)):
         return Event(seat, "done" if rnd.turn_plays else "pass")
     if plays:
-        return _pick(rnd, plays, policy, rng)
-    if rnd.boneyard_count > 0 and (not rnd.drew or rnd.draw_until_playable):
-        return Event(seat, "draw")
-    return Event(seat, "pass")
+        if policy == "greedy":
+            tile, train = max(plays, key=_weight)
+        else:
+            tile, train = plays[int(rng.random() * len(plays))]
+        return Event(seat, "play", tile, MEXICAN if train == rnd.n else train)
+    return _draw_or_pass(rnd, seat)
 
 
-def _pick(rnd: Round, plays: list[tuple[Tile, int]], policy: str, rng: _random.Random) -> Event:
-    if policy == "greedy":
-        tile, train = max(plays, key=lambda p: (p[0].low + p[0].high, p[0].is_double))
-    else:
-        tile, train = plays[int(rng.random() * len(plays))]
-    return Event(rnd.turn, "play", tile, MEXICAN if train == rnd.n else train)
+def _draw_or_pass(rnd: Round, seat: int) -> Event:
+    """No play held, outside a first-turn circuit: draw while the boneyard has a tile and a draw
+    is still owed (``draw_until_playable``: every time), else pass."""
+    kind = "draw" if rnd.boneyard_count > 0 and (not rnd.drew or rnd.draw_until_playable) else "pass"
+    return _new(Event, (seat, kind, None, None))
+
+
+def _weight(play: tuple[Tile, int]) -> tuple[int, bool]:
+    """greedy: the heaviest tile first, a double before a plain tile of the same pips."""
+    tile = play[0]
+    return tile.low + tile.high, tile.low == tile.high
 
 
 def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 100_000) -> Round:
     """Deal and play the next round of ``game`` to its end with ``policy`` at every seat."""
     hands, boneyard = deal(game.rules, len(game.rounds), rng)
     rnd = game.start_round(hands, boneyard)
+    # choose() and its inlined paths below make only legal events (tests/engine/test_engine_fast.py):
+    # they are applied without a second check; push, for everything from outside, checks
+    apply, play, record, plays_now = rnd._apply, rnd._play, rnd.events.append, rnd._plays_now
+    mexican, draw = rnd.n, rng.random
+    greedy = policy == "greedy"
     for _ in range(max_events):
         if rnd.end is not None:
             return rnd
-        rnd.push(choose(rnd, policy, rng))
+        seat = rnd.turn
+        if rnd.engine_placed and not rnd.circuit:
+            plays = plays_now(seat)
+            if plays:                       # choose(), inlined for the most frequent event: a play
+                tile, train = max(plays, key=_weight) if greedy else plays[int(draw() * len(plays))]
+                play(seat, tile, train)
+                record(_new(Event, (seat, "play", tile, MEXICAN if train == mexican else train)))
+                continue
+            event = _draw_or_pass(rnd, seat)
+            apply(event)
+            record(event)
+            continue
+        event = choose(rnd, policy, rng)
+        apply(event)
+        record(event)
     raise RuntimeError(f"round {rnd.index} did not end within {max_events} events")
 
 

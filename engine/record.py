@@ -7,10 +7,12 @@ played through the engine; ``replay(to_record(game))`` gives ``game.result()``.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
+from itertools import accumulate, repeat
 
 from . import errors as E
-from .events import Event
+from .events import Event, _from_plain_dict
 from .game import Game
 from .options import PROFILE_DEFAULTS, Rules
 from .round import check_deal
@@ -21,32 +23,31 @@ FORMAT = "mexican-train-record/1"
 MAX_DEPTH = 32        # a record nests 5 deep (record, rounds, round, hands, hand); refused beyond this
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)   # a JSON string (or its unclosed rest)
+_ONLY_BRACKETS = {i: None for i in range(128) if chr(i) not in "[]{}"}   # str.translate: drop the rest
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
 def _depth_problem(text: str) -> str | None:
     """Whether ``text`` nests arrays/objects deeper than ``MAX_DEPTH`` (checked before decoding,
-    so a document 100,000 deep costs one linear scan, not a recursion error)."""
-    depth, in_string, escaped = 0, False, False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return f"not a record: JSON nested more than {MAX_DEPTH} deep"
-        elif ch in "]}":
-            depth -= 1
+    so a document 100,000 deep costs one linear scan, not a recursion error). Brackets inside
+    strings do not count."""
+    if "\\" in text:
+        outside = _STRING.sub("", text)
+    else:                                   # no escapes: every other piece between quotes is a string
+        outside = "".join(text.split('"')[::2])
+    brackets = outside.translate(_ONLY_BRACKETS)
+    if brackets and max(accumulate(map(_STEP.get, brackets, repeat(0)))) > MAX_DEPTH:
+        return f"not a record: JSON nested more than {MAX_DEPTH} deep"
     return None
 
 
 def _unique_keys(pairs: list) -> dict:
     """``json.loads`` object hook: a key given twice (e.g. two "format") makes the record bad."""
-    seen: dict = {}
+    seen = dict(pairs)
+    if len(seen) == len(pairs):
+        return seen
+    seen = {}
     for key, value in pairs:
         if key in seen:
             raise E.BadRecord(f"not a record: the key {key[:40]!r} is given twice in one object")
@@ -77,7 +78,7 @@ def _tiles(raw, what: str, index: int) -> list:
     if not isinstance(raw, list):
         raise E.BadRecord(f"{what} must be a list of tiles", round=index)
     try:
-        return [parse_tile(t) for t in raw]
+        return list(map(parse_tile, raw))
     except TileTextError as exc:
         raise E.BadRecord(f"{what}: {exc}", round=index) from None
 
@@ -113,12 +114,15 @@ class ParsedRound:
         events = raw.get("events")
         if not isinstance(events, list):
             raise E.BadRecord("a round needs 'events', a list (empty before the first event)", round=index)
-        self.events = []
-        for j, ev in enumerate(events):
-            try:
-                self.events.append(Event.from_dict(ev, rules.players))
-            except E.BadRecord as exc:
-                raise E.BadRecord(exc.message, round=index, event=j) from None
+        players = rules.players
+        self.events = [_from_plain_dict(ev, players) for ev in events]   # the usual shapes, fast
+        if None in self.events:                                          # the others: read in full
+            for j, ev in enumerate(events):
+                if self.events[j] is None:
+                    try:
+                        self.events[j] = Event.from_dict(ev, players)
+                    except E.BadRecord as exc:
+                        raise E.BadRecord(exc.message, round=index, event=j) from None
         self.reveal = self._reveal(raw.get("reveal"), rules)
         corrections = raw.get("corrections")
         self.corrections = [] if corrections is None else corrections
@@ -180,10 +184,11 @@ def build(rules: Rules, players: list[str], rounds: list[ParsedRound]) -> Game:
     for pr in rounds:
         if game.rounds and not game.current.ended:
             raise E.BadRecord(f"round {pr.index} has not ended but another follows", round=pr.index - 1)
-        rnd = game.start_round(pr.hands, pr.boneyard, pr.starter)
+        rnd = game._open_round(pr.hands, pr.boneyard, pr.starter)   # parse() checked the round's form
+        push = rnd.push
         for j, event in enumerate(pr.events):
             try:
-                rnd.push(event)
+                push(event)
             except E.IllegalEvent as exc:
                 exc.round, exc.event = pr.index, j
                 raise

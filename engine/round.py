@@ -5,18 +5,18 @@ of rules.md section 5 (hidden hands), raises the ``IllegalEvent`` subclass of th
 that applies (record-format.md precedence) and changes nothing, or applies it. ``Round.pop()``
 undoes the last event exactly (by replaying the others from the deal).
 
-Trains are numbered by owner seat; the Mexican train is number ``players`` internally and
-``"mexican"`` in events and state.
+Trains are numbered by owner seat; the Mexican train is number ``n`` (= ``players``) inside the
+engine only: outside it a train is named as events name it, a seat or ``"mexican"`` (``train``,
+``open_end``, ``doubles_to_satisfy``, ``legal_events``).
 """
 from __future__ import annotations
 
-from . import errors as E
 from .events import MEXICAN, Event
-from .options import Rules
+from .options import Rules, check_deal  # noqa: F401  (check_deal: part of this module's API)
 from .checks import EventChecks
 from .scoring import score_round
 from .legal import LegalMoves, plays_from  # noqa: F401  (plays_from: part of this module's API)
-from .tiles import Tile, full_set, hand_pips, write_laid
+from .tiles import Tile, bits_tiles, hand_pips, tile_bits, write_laid
 
 
 class Round(LegalMoves, EventChecks):
@@ -35,7 +35,7 @@ class Round(LegalMoves, EventChecks):
         self.opts = rules.options
         self.index = index
         self.names = names
-        self.n = rules.players
+        self.players = self.n = rules.players           # n: the Mexican train's internal number
         self.top = rules.top
         self.engine = rules.engine_of(index)
         self.engine_tile = Tile(self.engine, self.engine)
@@ -59,14 +59,11 @@ class Round(LegalMoves, EventChecks):
     def _reset(self) -> None:
         starter, hands, boneyard, first_drawer = self._deal
         n = self.n
-        self.hands = [set(h) for h in hands] if self.known else None
-        # known hands: per seat, per pip, the tiles in hand with an end of that pip
-        self.by_pip = [[set() for _ in range(self.rules.top + 1)] for _ in hands] if self.known else None
-        if self.known:
-            for seat, hand in enumerate(hands):
-                for t in hand:
-                    self.by_pip[seat][t.low].add(t)
-                    self.by_pip[seat][t.high].add(t)
+        bits = self._bits = tile_bits(self.top)
+        self._bit, self._suit = bits.bit, bits.suit
+        # known hands: each hand a bit set over the set's tiles (tiles.TileBits); None when hidden
+        self._hand = [sum(map(bits.bit.__getitem__, h)) for h in hands] if self.known else None
+        self._hands_view: list | None = None
         self.boneyard = boneyard if self.known else None   # never changed: draws advance drawn_count
         self.drawn_count = 0
         self.boneyard_count = len(boneyard) if self.known else self.rules.boneyard_after_deal
@@ -88,6 +85,7 @@ class Round(LegalMoves, EventChecks):
         self.next_drawer = first_drawer
         self.last_drawer: int | None = None
         self._legal_cache: list | None = None
+        self._scores: list[int] | None = None             # known_scores, once ended
         self.suit_on_table = [0] * (self.rules.top + 1)   # per pip: tiles of that suit on the table
         if self.opts.engine_in_deal:
             self.on_table: set[Tile] = set()
@@ -151,22 +149,49 @@ class Round(LegalMoves, EventChecks):
         return MEXICAN if train == self.n else train
 
     def _engine_holder(self) -> int | None:
-        for seat, hand in enumerate(self.hands):
-            if self.engine_tile in hand:
+        bit = self._bits.bit[self.engine_tile]
+        for seat, hand in enumerate(self._hand):
+            if hand & bit:
                 return seat
         return None
+
+    @property
+    def hands(self) -> list[set[Tile]] | None:
+        """Known hands: each seat's tiles (a fresh set per seat, read-only in meaning); None with
+        hidden hands."""
+        if self._hand is None:
+            return None
+        if self._hands_view is None:
+            tile_of = self._bits.tile
+            self._hands_view = [set(bits_tiles(h, tile_of)) for h in self._hand]
+        return [set(h) for h in self._hands_view]
+
+    def holds(self, seat: int, t: Tile) -> bool:
+        """Known hands: whether ``seat`` holds ``t`` (a tile of the set); False with hidden hands."""
+        return self._hand is not None and bool(self._hand[seat] & self._bits.bit.get(t, 0))
 
     # ----------------------------------------------------------------- the checked entry point
     def push(self, event: Event) -> None:
         """Check ``event`` and apply it. Raises the ``IllegalEvent`` of the first error code that
         applies (record-format.md *Error codes*); a refused event changes nothing."""
-        self.check(event)
-        self._apply(event)
+        seat, kind, t, on = event
+        if kind == "play" and seat == self.turn and self.engine_placed and self.end is None:
+            train = self.n if on == MEXICAN else on       # check() and _apply(), inlined for a play
+            self._check_play(event, seat, t, train, self.names[seat])
+            self._play(seat, t, train)
+        else:
+            self.check(event)
+            self._apply(event)
         self.events.append(event)
 
     def _apply(self, event: Event) -> None:
-        seat, kind = event.seat, event.kind
-        self._legal_cache = None
+        """Apply ``event`` unchecked: after ``check`` (``push``), or for an event the engine made
+        from the round's own legal moves (``players.play_round``: no second check)."""
+        seat, kind, t, on = event
+        if kind == "play":
+            self._play(seat, t, self.n if on == MEXICAN else on)
+            return
+        self._legal_cache = self._hands_view = None
         if kind == "engine":
             self._take_from_hand(seat, self.engine_tile)
             self.on_table.add(self.engine_tile)
@@ -177,8 +202,6 @@ class Round(LegalMoves, EventChecks):
                 self._went_out(seat)
         elif kind == "draw":
             self._draw(seat)
-        elif kind == "play":
-            self._play(seat, event.tile, self.n if event.on == MEXICAN else event.on)
         elif kind == "pass":
             changed_nothing = (self.turn_plays == 0 and self.boneyard_count == 0 and self.marked[seat])
             self.marked[seat] = True
@@ -188,19 +211,13 @@ class Round(LegalMoves, EventChecks):
             self._end_turn()
 
     def _take_from_hand(self, seat: int, t: Tile) -> None:
-        if self.known:
-            self.hands[seat].discard(t)
-            by_pip = self.by_pip[seat]
-            by_pip[t.low].discard(t)
-            by_pip[t.high].discard(t)
+        if self._hand is not None:
+            self._hand[seat] &= ~self._bit[t]
         self.hand_counts[seat] -= 1
 
     def _draw(self, seat: int) -> None:
-        if self.known:
-            drawn = self.boneyard[self.drawn_count]
-            self.hands[seat].add(drawn)
-            self.by_pip[seat][drawn.low].add(drawn)
-            self.by_pip[seat][drawn.high].add(drawn)
+        if self._hand is not None:
+            self._hand[seat] |= self._bit[self.boneyard[self.drawn_count]]
         self.drawn_count += 1
         self.boneyard_count -= 1
         self.hand_counts[seat] += 1
@@ -211,30 +228,33 @@ class Round(LegalMoves, EventChecks):
         self.drew = True
 
     def _play(self, seat: int, t: Tile, train: int) -> None:
-        if self.known:                                    # _take_from_hand, inlined: the hot path
-            self.hands[seat].discard(t)
-            by_pip = self.by_pip[seat]
-            by_pip[t.low].discard(t)
-            by_pip[t.high].discard(t)
-        self.hand_counts[seat] -= 1
+        """Apply a play of ``t`` by ``seat`` on internal train ``train`` (unchecked)."""
+        self._legal_cache = self._hands_view = None
+        low, high = t
+        if self._hand is not None:                        # _take_from_hand, inlined: the hot path
+            self._hand[seat] &= ~self._bit[t]
+        counts = self.hand_counts
+        left = counts[seat] = counts[seat] - 1
         self.on_table.add(t)
-        self.suit_on_table[t.low] += 1
-        if t.high != t.low:
-            self.suit_on_table[t.high] += 1
+        suits = self.suit_on_table
+        suits[low] += 1
+        is_double = low == high
+        if not is_double:
+            suits[high] += 1
         end = self.ends[train]
-        if self.open_doubles and self.trains[train]:
+        tiles = self.trains[train]
+        if self.open_doubles and tiles:
             self.open_doubles = [d for d in self.open_doubles if d[0] != train]
-        laid = (end, t.high) if t.low == end else (end, t.low)   # tiles.lay, inlined: the hot path
-        self.trains[train].append(laid)
-        self.ends[train] = laid[1]
+        far = high if low == end else low                  # tiles.lay, inlined: the hot path
+        tiles.append((end, far))
+        self.ends[train] = far
         if train == seat:
             self.marked[seat] = False
         self.turn_plays += 1
         self.null_passes = 0
-        is_double = t.low == t.high
         if self.circuit:
             self.turn_last = t
-            if self.hand_counts[seat] == 0:
+            if left == 0:
                 self.out_on_double = self.out_on_double or is_double
                 self._went_out(seat)
             return
@@ -242,14 +262,15 @@ class Round(LegalMoves, EventChecks):
             self.open_doubles.append((train, t))
             self.turn_doubles.append((train, t))
             self.drew = False
-        if self.hand_counts[seat] == 0:
+            if left:
+                return
+        if left == 0:
             self.out.append(seat)
             self.out_on_double = is_double
             self.turns_taken += 1
             self._finish("out")
             return
-        if not is_double or not self.doubles_open:
-            self._end_turn()
+        self._end_turn()
 
     def _went_out(self, seat: int) -> None:
         """A seat out of tiles: in a first-turn circuit its turn ends by itself and the round ends
@@ -263,7 +284,8 @@ class Round(LegalMoves, EventChecks):
     def _end_turn(self) -> None:
         self.turns_taken += 1
         self.turn_plays = 0
-        self.turn_doubles = []
+        if self.turn_doubles:
+            self.turn_doubles = []
         self.drew = False
         if self.circuit:
             last, self.turn_last = self.turn_last, None
@@ -296,7 +318,10 @@ class Round(LegalMoves, EventChecks):
         the options say), with the house rules' marker penalty and multiplier."""
         if not self.known or self.end is None:
             return None
-        return score_round(self, [hand_pips(h, self.opts.double_blank_points) for h in self.hands])
+        if self._scores is None:                          # an ended round changes only by pop()
+            tile_of, points = self._bits.tile, self.opts.double_blank_points
+            self._scores = score_round(self, [hand_pips(bits_tiles(h, tile_of), points) for h in self._hand])
+        return list(self._scores)
 
     def state(self) -> dict:
         """The record-format.md ``state`` object of this round as it stands."""
@@ -316,18 +341,3 @@ class Round(LegalMoves, EventChecks):
             "boneyard": self.boneyard_count,
         }
 
-
-def check_deal(rules: Rules, index: int, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
-    """Raise ``BadRecord`` unless hands + boneyard (+ the engine where it is set aside) are exactly
-    the set and every hand has the table's size (record-format.md, *Round*)."""
-    engine = Tile(rules.engine_of(index), rules.engine_of(index))
-    if len(hands) != rules.players:
-        raise E.BadRecord(f"the deal has {len(hands)} hands for {rules.players} players", round=index)
-    for seat, hand in enumerate(hands):
-        if len(hand) != rules.hand_size:
-            raise E.BadRecord(f"hand {seat} has {len(hand)} tiles, not {rules.hand_size}", round=index)
-    dealt = [t for h in hands for t in h] + list(boneyard)
-    if not rules.options.engine_in_deal:
-        dealt.append(engine)
-    if len(dealt) != len(set(dealt)) or set(dealt) != set(full_set(rules.top)):
-        raise E.BadRecord(f"the deal is not the double-{rules.top} set", round=index)

@@ -21,11 +21,24 @@ SET_SIZES = (6, 9, 12, 15, 18)
 _TILE_TEXT = re.compile(r"0*([0-9]{1,9})-0*([0-9]{1,9})")   # leading zeros allowed, no huge ends
 
 
-class Tile(NamedTuple):
-    """A domino, ends in ascending order. ``str(tile)`` is ``"low-high"``."""
-
+class _TileEnds(NamedTuple):
     low: int
     high: int
+
+
+class Tile(_TileEnds):
+    """A domino, ends in ascending order whatever order they are given in: ``Tile(9, 4)`` is
+    ``Tile(low=4, high=9)``. ``str(tile)`` is ``"low-high"``. (A refusal that should name a tile as
+    the player wrote it keeps the written text itself: ``station.referee``.)"""
+
+    __slots__ = ()
+
+    def __new__(cls, a: int, b: int) -> "Tile":
+        return tuple.__new__(cls, (a, b) if a <= b else (b, a))
+
+    @classmethod
+    def _make(cls, iterable) -> "Tile":
+        return cls(*iterable)
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"
@@ -52,10 +65,20 @@ def parse_tile(text: str) -> Tile:
     text at all: a list, an object, a number). Whether the tile belongs to a set is a separate
     question (``in_set``).
     """
+    if type(text) is str:
+        tile = _READ.get(text)
+        if tile is not None:
+            return tile
     if not isinstance(text, str):
         shown = repr(text)
         raise TileTextError(f"{shown if len(shown) <= 40 else shown[:37] + '...'} is not a tile 'a-b'")
-    return _parse_tile_text(text)
+    tile = _parse_tile_text(text)
+    if len(_READ) < 4096:
+        _READ[str(text)] = tile
+    return tile
+
+
+_READ: dict[str, "Tile"] = {}      # tile texts already read (at most 4096): the record's hot path
 
 
 @lru_cache(maxsize=4096)
@@ -65,12 +88,12 @@ def _parse_tile_text(text: str) -> Tile:
         shown = repr(text)
         raise TileTextError(f"{shown if len(shown) <= 40 else shown[:37] + '...'} is not a tile 'a-b'")
     a, b = int(match.group(1)), int(match.group(2))
-    return Tile(a, b) if a <= b else Tile(b, a)
+    return Tile(a, b)
 
 
 def tile(a: int, b: int) -> Tile:
-    """The tile with ends ``a`` and ``b`` in either order."""
-    return Tile(a, b) if a <= b else Tile(b, a)
+    """The tile with ends ``a`` and ``b`` in either order (as ``Tile(a, b)``)."""
+    return Tile(a, b)
 
 
 def in_set(t: Tile, top: int) -> bool:
@@ -82,6 +105,39 @@ def in_set(t: Tile, top: int) -> bool:
 def full_set(top: int) -> tuple[Tile, ...]:
     """Every tile of the double-``top`` set, in a fixed order (28, 55, 91, 136, 190 tiles)."""
     return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
+
+
+class TileBits(NamedTuple):
+    """A double-N set's tiles as bits, for hands kept as bit sets (``Round``): tile number ``i``
+    (its place in ``full_set``) is the bit ``1 << i``.
+
+    ``bit``: Tile -> its bit; ``tile``: a one-bit int -> its Tile; ``suit``: per pip, the bits of
+    every tile with an end of that pip (a hand's tiles that fit an open end ``p`` are
+    ``hand & suit[p]``).
+    """
+
+    bit: dict
+    tile: dict
+    suit: tuple
+
+
+@lru_cache(maxsize=None)
+def tile_bits(top: int) -> TileBits:
+    """The ``TileBits`` of the double-``top`` set."""
+    tiles = full_set(top)
+    bit = {t: 1 << i for i, t in enumerate(tiles)}
+    suit = tuple(sum(b for t, b in bit.items() if p in t) for p in range(top + 1))
+    return TileBits(bit, {b: t for t, b in bit.items()}, suit)
+
+
+def bits_tiles(bits: int, tile_of: dict) -> list[Tile]:
+    """The tiles of a bit set (``TileBits.tile`` as ``tile_of``), lowest bit first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(tile_of[low])
+        bits ^= low
+    return out
 
 
 def pips(t: Tile, double_blank_points: int = 0) -> int:

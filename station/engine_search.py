@@ -23,7 +23,7 @@ from engine import Event
 
 def engine_candidates(rnd) -> list[int]:
     """The seats that may place the round's engine now (the engine's own check), in seat order."""
-    return [seat for seat in range(rnd.n) if rnd.accepts(Event(seat, "engine"))]
+    return [seat for seat in range(rnd.players) if rnd.accepts(Event(seat, "engine"))]
 
 
 def engine_prompt(referee) -> dict | None:

@@ -140,8 +140,7 @@ class HubBridge:
         train = "mexican" if slot == "mexican" else int(slot[4:])
         if train != "mexican" and train >= ref.rules.players:
             return
-        index = ref.rules.players if train == "mexican" else train
-        if rnd.trains[index]:
+        if rnd.train(train):
             return                      # the train's first tile, already entered
         seat = rnd.seat_to_act()
         if seat is None:

@@ -239,26 +239,28 @@ class Referee:
     def _apply_undo(self, entry: dict) -> str:
         if not self._undoable:
             raise Refusal("bad-request", "there is nothing to undo")
-        last = self._undoable.pop()
+        last = self._undoable[-1]
         kind = last["type"]
         if kind == "event":
             event = self.game.pop()
             undone = describe(event, self.names, None)
             text = LogLine("undone: " + undone, "undo", undone=undone.kind, **undone.facts)
         elif kind == "round":
-            if self.round.events:
-                raise Refusal("bad-request", "undo the round's moves first")
-            self.game.rounds.pop()
+            try:
+                self.game.pop_round()
+            except BadRecord as exc:
+                raise Refusal("bad-request", exc.message) from None
             text = LogLine("undone: the round's start", "undo", undone="round")
         elif kind == "reveal":
             index, seat = last.get("round", len(self.game.rounds) - 1), last["seat"]
             self.shown[index].pop(seat, None)
-            self.game.rounds[index].reveal = None
+            self.game.clear_reveal(index)
             text = LogLine(f"undone: {self.names[seat]}'s shown hand", "undo", undone="reveal", seat=seat)
         else:
-            self.game.rounds[last["round"]].corrections.pop()
+            self.game.pop_correction(last["round"])
             text = LogLine(f"undone: the correction of round {last['round'] + 1}", "undo",
                            undone="correct", round=last["round"])
+        self._undoable.pop()
         return text
 
     def _apply_end(self, entry: dict) -> str:
@@ -315,7 +317,7 @@ def describe(event: Event, names: list[str], rnd) -> LogLine:
     if event.kind == "play":
         tile = str(event.tile)
         if rnd is not None:
-            train = rnd.trains[rnd.n if event.on == "mexican" else event.on]
+            train = rnd.train(event.on)
             if train:
                 tile = f"{train[-1][0]}-{train[-1][1]}"
         where = "the Mexican train" if event.on == "mexican" else (

@@ -58,8 +58,6 @@ def play_games(rules, games: int, seed: int, policy: str, quiet: bool) -> dict:
     ``rounds``, ``out``, ``blocked``, ``turns`` (mean turns a round), ``score`` (mean round score,
     pips and house-rule points), ``spread`` (its standard deviation), ``winning`` (mean winning
     total), ``speed`` (games/s)."""
-    from tqdm import tqdm
-
     from engine.players import play_game
 
     names = [f"P{i + 1}" for i in range(rules.players)]
@@ -69,7 +67,7 @@ def play_games(rules, games: int, seed: int, policy: str, quiet: bool) -> dict:
     scores: list[int] = []
     winning: list[int] = []
     start = time.perf_counter()
-    for _ in tqdm(range(games), unit="game", disable=quiet, file=sys.stderr):
+    for _ in _progress(games, quiet):
         game = play_game(rules, names, policy, rng)
         for i, rnd in enumerate(game.rounds):
             out += rnd.end == "out"
@@ -82,6 +80,15 @@ def play_games(rules, games: int, seed: int, policy: str, quiet: bool) -> dict:
             "turns": statistics.fmean(turns), "score": statistics.fmean(scores),
             "spread": statistics.pstdev(scores), "winning": statistics.fmean(winning),
             "speed": games / elapsed}
+
+
+def _progress(games: int, quiet: bool):
+    """``range(games)``, with a progress bar on stderr unless ``quiet`` (tqdm is imported only
+    then: its import costs as much as a few games)."""
+    if quiet:
+        return range(games)
+    from tqdm import tqdm
+    return tqdm(range(games), unit="game", file=sys.stderr)
 
 
 def _options_text(rules, overrides: dict) -> str:
