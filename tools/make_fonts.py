@@ -61,14 +61,14 @@ def parse_ranges(text: str) -> set[int]:
 def script_chars(lang: str) -> set[str]:
     """Characters of ``lang``'s catalogue that a Latin font cannot be expected to have.
 
-    That is every non-ASCII character except General Punctuation (curly quotes, dashes), which the
-    page's ordinary font draws; the zero-width joiners stay in, since they shape the script.
+    That is every character past Latin-1 (whose signs such as ``×`` every font has) except General
+    Punctuation (curly quotes, dashes), which the page's ordinary font draws; the zero-width joiners stay in, since they shape the script.
     """
     from babel.messages.pofile import read_po
     with (LOCALE / lang / "LC_MESSAGES" / "messages.po").open("rb") as fh:
         cat = read_po(fh, locale=lang)
     text = "".join(m.string if isinstance(m.string, str) else "".join(m.string) for m in cat if m.id)
-    return {c for c in text if ord(c) > 0x7F and not (0x2010 <= ord(c) <= 0x206F)}
+    return {c for c in text if ord(c) > 0xFF and not (0x2010 <= ord(c) <= 0x206F)}
 
 
 def file_name(stem: str, weight: int | str) -> str:
