@@ -71,6 +71,7 @@ class Station(HostGuard, StoredGames, RuleSets):
         self.board: dict = {"connected": None, "reason": ""}
         self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
         self.bridge = None
+        self.mqtt = None                 # station/mqtt_publish.MqttPublisher when given a broker
         self._restore()
 
     @classmethod
@@ -135,6 +136,8 @@ class Station(HostGuard, StoredGames, RuleSets):
                 self.unsubscribe(queue)
         if self.bridge is not None:
             self.bridge.state_changed()
+        if self.mqtt is not None:        # returns at once: the broker never holds up the table
+            self.mqtt.changed(view)
         return view
 
     # ----------------------------------------------------------------- the journal
