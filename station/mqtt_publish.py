@@ -8,7 +8,8 @@ never waits on the broker. Journal entries leave from the SQLite journal through
 mark, so after an outage or a restart the broker gets what it missed, in order.
 
 Topics under ``mexican-train/<hub>/``: ``status`` (retained; ``online`` false is the last will),
-``view`` (retained, QoS 1: the public ``Station.view()``, never a seat's view), ``journal`` (QoS 1).
+``view`` (retained, QoS 1: the public ``Station.view()``, never a seat's view), ``journal`` (QoS 1);
+it listens on ``replay`` (``{"v": 1, "from": seq}``: a reader that missed entries asks for them again).
 """
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ class MqttPublisher:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
+        self.client.on_message = self._on_replay
         self.broker = broker
         self.connected = threading.Event()
         self._wake = threading.Event()
@@ -63,6 +65,7 @@ class MqttPublisher:
         self._pending: dict[int, int] = {}         # paho mid -> seq, handed over, not acknowledged
         self._done: set[int] = set()               # acknowledged seqs above the outbox's mark
         self._acks: queue.SimpleQueue = queue.SimpleQueue()    # mids paho saw acknowledged
+        self._replay_from: int | None = None       # a reader asked for the journal again from this seq
         self._thread = threading.Thread(target=self._run, name=f"mqtt-{hub}", daemon=True)
 
     # ---- the station's side
@@ -102,6 +105,7 @@ class MqttPublisher:
             log.warning("MQTT broker %s:%s refused the hub: %s", self.broker.host, self.broker.port, reason_code)
             return
         client.publish(f"{self.prefix}/status", status_payload(self.hub, True), qos=1, retain=True)
+        client.subscribe(f"{self.prefix}/replay", qos=1)
         with self._lock:
             self._view_sent = False              # a broker without persistence forgot the retained view
         self.connected.set()
@@ -114,6 +118,17 @@ class MqttPublisher:
         self._acks.put(mid)                       # paho holds its own locks here: hand over, nothing more
         self._wake.set()
 
+    def _on_replay(self, client, userdata, msg):
+        """``{"v": 1, "from": seq}`` on ``<prefix>/replay``: a reader (the club) missed entries."""
+        try:
+            start = json.loads(msg.payload)["from"]
+        except (ValueError, KeyError, TypeError):
+            return
+        if isinstance(start, int) and not isinstance(start, bool) and start >= 0:
+            with self._lock:
+                self._replay_from = start if self._replay_from is None else min(start, self._replay_from)
+            self._wake.set()
+
     # ---- the publisher's thread
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -125,6 +140,7 @@ class MqttPublisher:
                 self._advance_mark()
                 self._send_view()
                 self._send_journal()
+                self._send_replay()
             except Exception:                      # never let the publisher die: retry on the next wake
                 log.exception("MQTT publishing failed; retrying")
 
@@ -155,6 +171,22 @@ class MqttPublisher:
         body = {"v": PAYLOAD_VERSION, "hub": self.hub, "version": view.get("version"), "view": view}
         self.client.publish(f"{self.prefix}/view", json.dumps(body, ensure_ascii=False).encode("utf-8", "backslashreplace"),
                             qos=1, retain=True)
+
+    def _send_replay(self) -> None:
+        """Send the journal again from the asked ``seq`` up to the last entry already handed to
+        paho (the newer ones leave through ``_send_journal``); the outbox's mark does not move."""
+        with self._lock:
+            start, self._replay_from = self._replay_from, None
+        end = self._next - 1
+        while start is not None and start <= end and self.connected.is_set() and not self._stop.is_set():
+            batch = [p for p in self.outbox.after(start - 1, 100) if p["seq"] <= end]
+            if not batch:
+                return
+            for payload in batch:
+                payload["hub"] = self.hub
+                self.client.publish(f"{self.prefix}/journal", json.dumps(payload, ensure_ascii=False)
+                                    .encode("utf-8", "backslashreplace"), qos=1)
+            start = batch[-1]["seq"] + 1
 
     def _send_journal(self) -> None:
         while self.connected.is_set() and not self._stop.is_set():

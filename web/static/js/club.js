@@ -1,0 +1,58 @@
+/* The club page: every hub's table (players, round, totals, whose turn) and the leaderboard, from
+   GET /api/club every second. The club decides nothing: each table is what its hub published. */
+(function () {
+  "use strict";
+  const MT = window.MT, t = MT.t, el = MT.el;
+  const boot = MT.boot;
+
+  function badge(game, seat) {
+    MT.view = { game: { players: game.players } };     // the badge's initial: this table's player
+    return MT.badge(seat, game.players[seat]);
+  }
+  function roundLine(game) {
+    if (game.status === "finished") return t("Game over");
+    if (game.round === null || game.round === undefined) return t("Waiting for the host to start a round");
+    const line = t("Round %(r)s of %(n)s", { r: game.round + 1, n: game.rounds });
+    return game.round_over ? line + " · " + t("Round over") : line;
+  }
+  function table(hub) {
+    const game = hub.game;
+    const head = el("div", { class: "hub-head" }, el("h3", {}, el("bdi", {}, hub.name)),
+      el("span", { class: "state " + (hub.online ? "on" : "off") }, hub.online ? t("online") : t("offline")));
+    if (!game) return el("article", { class: "card hub", "data-hub": hub.name }, head, el("p", { class: "muted" }, t("No game yet")));
+    const rows = game.players.map((name, seat) => el("li", { class: seat === game.turn ? "turn" : null, "data-seat": seat },
+      badge(game, seat),
+      el("span", { class: "total", "aria-label": t("%(n)s points", { n: game.totals[seat] ?? 0 }) }, String(game.totals[seat] ?? 0))));
+    const turn = game.turn !== null && game.turn !== undefined
+      ? el("p", { class: "row hub-turn" }, t("Turn:"), " ", badge(game, game.turn)) : null;
+    return el("article", { class: "card hub", "data-hub": hub.name }, head,
+      el("p", { class: "hub-round" }, roundLine(game)), turn, el("ol", { class: "seats" }, rows));
+  }
+  function leaderboard(rows) {
+    const box = document.getElementById("leaderboard");
+    if (!rows.length) { box.replaceChildren(el("p", { class: "muted" }, t("No finished game yet"))); return; }
+    const head = el("tr", {}, el("th", { scope: "col", class: "name" }, "#"), el("th", { scope: "col", class: "name" }, t("Player")),
+      el("th", { scope: "col" }, t("Games")), el("th", { scope: "col" }, t("Wins")), el("th", { scope: "col" }, t("Average points")),
+      el("th", { scope: "col" }, t("Total")));
+    const body = rows.map((r) => el("tr", { "data-player": r.name }, el("td", { class: "name" }, r.rank + (r.shared ? "=" : "")),
+      el("th", { scope: "row", class: "name" }, el("bdi", {}, r.name)), el("td", {}, String(r.games)), el("td", {}, String(r.wins)),
+      el("td", {}, String(r.average)), el("td", {}, String(r.points))));
+    box.replaceChildren(el("table", { class: "scores board", id: "board" }, el("thead", {}, head), el("tbody", {}, body)));
+  }
+  function render(data) {
+    const box = document.getElementById("tables");
+    box.replaceChildren(...(data.hubs.length ? data.hubs.map(table) : [el("p", { class: "muted" }, t("No hub has reported yet"))]));
+    leaderboard(data.leaderboard || []);
+  }
+  async function poll() {
+    try {
+      const r = await fetch("/api/club", { cache: "no-store" });
+      if (r.ok) render(await r.json());
+    } catch (e) { /* the club is away: keep what is on screen, ask again */ }
+    setTimeout(poll, boot.poll_ms || 1000);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    render(boot.club);
+    setTimeout(poll, boot.poll_ms || 1000);
+  });
+})();
