@@ -1,8 +1,7 @@
 """Two hubs and a club on one real broker, in process: Station hubs publishing through
-MqttPublisher, the club's ClubListener, Club and web app (httpx on the ASGI app)."""
+MqttPublisher, the club's ClubListener, Club and web app (Starlette's TestClient)."""
 from __future__ import annotations
 
-import asyncio
 import time
 
 import httpx
@@ -41,10 +40,10 @@ class Evening:
         self.store.close()
 
     def get(self, path: str) -> httpx.Response:
-        async def go():
-            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=self.app), base_url="http://club") as c:
-                return await c.get(path)
-        return asyncio.run(go())
+        from fastapi.testclient import TestClient     # (its own thread: works beside Playwright's loop)
+
+        with TestClient(self.app, base_url="http://club") as client:
+            return client.get(path)
 
     def api(self) -> dict:
         r = self.get("/api/club")
