@@ -56,6 +56,7 @@ class MqttPublisher:
         self.client.on_message = self._on_replay
         self.broker = broker
         self.connected = threading.Event()
+        self.refused: str | None = None            # the broker's reason when it refused the hub
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -102,8 +103,10 @@ class MqttPublisher:
     # ---- paho's thread
     def _on_connect(self, client, userdata, flags, reason_code, properties=None):
         if reason_code.is_failure:
+            self.refused = str(reason_code)
             log.warning("MQTT broker %s:%s refused the hub: %s", self.broker.host, self.broker.port, reason_code)
             return
+        self.refused = None
         client.publish(f"{self.prefix}/status", status_payload(self.hub, True), qos=1, retain=True)
         client.subscribe(f"{self.prefix}/replay", qos=1)
         with self._lock:

@@ -28,13 +28,13 @@ def free_port() -> int:
 class Mosquitto:
     """One broker process on ``127.0.0.1:port`` (``url``: ``mqtt://127.0.0.1:PORT``)."""
 
-    def __init__(self, folder: Path, extra: str = ""):
+    def __init__(self, folder: Path, extra: str = "", anonymous: bool = True):
         self.folder = Path(folder)
         self.port = free_port()
         self.url = f"mqtt://127.0.0.1:{self.port}"
         self.config = self.folder / "mosquitto.conf"
         self.config.write_text(
-            f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence true\n"
+            f"listener {self.port} 127.0.0.1\nallow_anonymous {str(anonymous).lower()}\npersistence true\n"
             f"persistence_location {self.folder}/\nuser {getpass.getuser()}\n"
             f"log_dest file {self.folder}/mosquitto.log\n{extra}")
         self.process: subprocess.Popen | None = None
@@ -67,7 +67,7 @@ class Recorder:
     retained)``. ``persistent``: a session the broker keeps while it is away (clean_session False)."""
 
     def __init__(self, url_port: int, topic: str = "mexican-train/#", client_id: str = "recorder",
-                 persistent: bool = True):
+                 persistent: bool = True, username: str | None = None, password: str | None = None):
         import paho.mqtt.client as mqtt
 
         self.messages: list[tuple[str, dict, bool]] = []
@@ -76,6 +76,8 @@ class Recorder:
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
                                   clean_session=not persistent)
         self.client.reconnect_delay_set(0.2, 1)
+        if username is not None:
+            self.client.username_pw_set(username, password)
         self.client.on_connect = lambda c, u, f, rc, p=None: c.subscribe(topic, qos=1)
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", url_port, keepalive=10)
