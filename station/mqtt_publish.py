@@ -38,10 +38,12 @@ class MqttPublisher:
     station's SQLite file (its journal is the outbox). ``start()`` connects in the background
     (retrying every 1-10 s while the broker is away); ``stop()`` says offline and disconnects."""
 
-    def __init__(self, db_path: str, broker: Broker, hub: str, *, client_id: str | None = None):
+    def __init__(self, db_path: str, broker: Broker, hub: str, *, client_id: str | None = None,
+                 on_setup=None):
         import paho.mqtt.client as mqtt
 
         self.hub = hub
+        self.on_setup = on_setup                   # the club's proposed set-up: Station.propose_setup
         self.prefix = f"{TOPIC_ROOT}/{hub}"
         self.outbox = Outbox(db_path, self.prefix)
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or f"mt-hub-{hub}",
@@ -108,7 +110,7 @@ class MqttPublisher:
             return
         self.refused = None
         client.publish(f"{self.prefix}/status", status_payload(self.hub, True), qos=1, retain=True)
-        client.subscribe(f"{self.prefix}/replay", qos=1)
+        client.subscribe([(f"{self.prefix}/replay", 1), (f"{self.prefix}/setup", 1)])
         with self._lock:
             self._view_sent = False              # a broker without persistence forgot the retained view
         self.connected.set()
@@ -122,7 +124,15 @@ class MqttPublisher:
         self._wake.set()
 
     def _on_replay(self, client, userdata, msg):
-        """``{"v": 1, "from": seq}`` on ``<prefix>/replay``: a reader (the club) missed entries."""
+        """``{"v": 1, "from": seq}`` on ``<prefix>/replay``: a reader (the club) missed entries;
+        on ``<prefix>/setup`` the club's next set-up for this hub (empty: none) to ``on_setup``."""
+        if msg.topic.endswith("/setup"):
+            if self.on_setup is not None:
+                try:
+                    self.on_setup(json.loads(msg.payload) if msg.payload else None)
+                except Exception:                 # a bad proposal must not stop the publisher
+                    log.exception("the club's set-up could not be offered")
+            return
         try:
             start = json.loads(msg.payload)["from"]
         except (ValueError, KeyError, TypeError):

@@ -20,7 +20,7 @@ SCHEMA = "CREATE TABLE IF NOT EXISTS outbox (prefix TEXT PRIMARY KEY, acked INTE
 
 #: per journal entry type, the keys that leave the hub (an unknown type leaves as its type alone)
 PUBLIC_KEYS = {
-    "setup": ("players", "profile", "set", "options", "hidden_hands", "hardware_seats", "deal_default"),
+    "setup": ("players", "profile", "set", "options", "hidden_hands", "hardware_seats", "deal_default", "club"),
     "round": (),                    # "hands" and "boneyard" (virtual tiles) stay on the hub
     "event": ("event",),
     "reveal": ("round", "seat", "hand"),   # shown to the whole table at the round's end

@@ -90,7 +90,7 @@ def mqtt_publisher(station, args: argparse.Namespace):
     broker = parse_url(url, username=args.mqtt_username or table.get("username"),
                        password=args.mqtt_password or table.get("password"), ca=args.mqtt_ca or table.get("ca"))
     name = hub_name(args.hub_name or table.get("hub_name"))
-    return MqttPublisher(station.store.path, broker, name)
+    return MqttPublisher(station.store.path, broker, name, on_setup=station.propose_setup)
 
 
 def addresses(host: str, port: int) -> list[str]:

@@ -27,6 +27,7 @@ from engine.players import deal
 from .deal_default import default_words, preview, setup_facts, setup_options
 from .engine_search import engine_prompt
 from .archive import StoredGames
+from .club_setup import ClubSetup
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
@@ -38,7 +39,7 @@ from .views import seat_me, table_view
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
-class Station(HostGuard, StoredGames, RuleSets):
+class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
     (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
@@ -185,9 +186,11 @@ class Station(HostGuard, StoredGames, RuleSets):
 
     # ----------------------------------------------------------------- host intents
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
-                   options: dict, hidden_hands: bool = True, ruleset: str | None = None) -> dict:
+                   options: dict, hidden_hands: bool = True, ruleset: str | None = None,
+                   club: dict | None = None) -> dict:
         """Set up a new game (any unfinished one is abandoned); returns the view. ``ruleset``: the
-        saved rule set the options came from (station/rulesets.py), preselected next time.
+        saved rule set the options came from (station/rulesets.py), preselected next time;
+        ``club``: the club tournament's game it is (station/club_setup.py), kept in the set-up.
 
         Where the deal table has no row for the set and player count, the station's stated hand size
         is set as option ``hand_size`` (station/deal_default.py) and ``game.deal.default`` says so.
@@ -208,6 +211,8 @@ class Station(HostGuard, StoredGames, RuleSets):
                  "hardware_seats": self.hardware_seats}
         if default is not None:
             setup["deal_default"] = default
+        if club is not None:             # a club tournament's game (station/club_setup.py)
+            setup["club"] = dict(club)
         try:
             referee = Referee(setup)
         except RefereeError as exc:

@@ -9,8 +9,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+import secrets
+
+from fastapi import FastAPI, Header, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, Field
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -24,8 +27,26 @@ templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 POLL_MS = 1000
 
 
-def create_club_app(club) -> FastAPI:
-    """The FastAPI app of the club service for ``club`` (a ``station.club.state.Club``)."""
+class TournamentBody(BaseModel):
+    """A tournament: players (names, 2-96), games (1-50), rank ``by`` points or placings, the
+    profile and set every game is played with, and the seating's seed (same seed, same seating)."""
+    players: list[str] = Field(min_length=2, max_length=96)
+    games: int = Field(ge=1, le=50)
+    by: str = Field("points", pattern="^(points|placings)$")
+    profile: str = Field("hub", pattern="^(classic|hub)$")
+    set: int | None = Field(None, ge=6, le=18)
+    seed: int = Field(0, ge=0, le=2 ** 31)
+    options: dict = Field(default_factory=dict)     # rules.md 4, checked by each hub at set-up
+
+
+def _error(status: int, message: str, field: str) -> SafeJSONResponse:
+    return SafeJSONResponse({"code": "bad-request" if status == 400 else "forbidden", "message": message,
+                             "facts": {"field": field}}, status_code=status)
+
+
+def create_club_app(club, pin: str | None = None) -> FastAPI:
+    """The FastAPI app of the club service for ``club`` (a ``station.club.state.Club``); ``pin``:
+    the director's PIN (``X-Club-Pin``) for setting up a tournament (None: nobody may)."""
     app = FastAPI(title="Mexican Train club", version="1", docs_url=None, redoc_url=None,
                   default_response_class=SafeJSONResponse,
                   description="Every hub of a club night: tables live and the leaderboard.")
@@ -34,6 +55,29 @@ def create_club_app(club) -> FastAPI:
     @app.get("/api/club", summary="Every hub, its game, and the leaderboard")
     async def api_club() -> dict:
         return club.api()
+
+    @app.post("/api/club/tournament", summary="Set up a tournament on the hubs online and send game 1")
+    async def new_tournament(body: TournamentBody, x_club_pin: str | None = Header(None)):
+        from station.club.tournament import TournamentError
+
+        if not x_club_pin:
+            return _error(401, "the director's PIN is needed (X-Club-Pin)", "X-Club-Pin")
+        if pin is None or not secrets.compare_digest(x_club_pin.encode(), pin.encode()):
+            return _error(403, "that is not the director's PIN", "X-Club-Pin")
+        try:
+            return club.director.create(body.players, body.games, body.by, body.profile, body.set, body.seed,
+                                         body.options)
+        except TournamentError as exc:
+            return _error(400, str(exc), exc.field)
+
+    @app.get("/api/club/tournament/{tid}/export", summary="A tournament as JSON or CSV")
+    async def export(tid: int, format: str = Query("json", pattern="^(json|csv)$")):
+        found = club.director.export(tid, format) if 0 < tid < 2 ** 62 else None
+        if found is None:
+            return _error(404, f"there is no tournament {tid}", "tid")
+        media, text = found
+        return Response(text, media_type=media, headers={
+            "Content-Disposition": f'attachment; filename="tournament-{tid}.{format}"'})
 
     @app.get("/", include_in_schema=False)
     async def root():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import sys
 
 
@@ -20,6 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="port (default 8090)")
     parser.add_argument("--data-dir", default=os.environ.get("CLUB_DATA_DIR", "club-data"),
                         help="folder of the club's SQLite store (default ./club-data)")
+    parser.add_argument("--pin", default=os.environ.get("CLUB_PIN"),
+                        help="the director's PIN for tournaments (default: a stored random 6-digit PIN)")
     parser.add_argument("--client-id", default=os.environ.get("CLUB_CLIENT_ID", "mt-club"),
                         help="the club's MQTT client id: its persistent session on the broker (default mt-club)")
 
@@ -45,11 +48,12 @@ def main(args: argparse.Namespace) -> int:
 
     store = ClubStore(args.data_dir)
     club = Club(store)
+    pin = args.pin or store.setting("director_pin", lambda: f"{secrets.randbelow(10 ** 6):06d}")
     listener = ClubListener(club, broker, args.client_id).start()
     print(f"station club: listening to {broker.host}:{broker.port}; data in {os.path.abspath(args.data_dir)}; "
-          f"serving http://{args.host}:{args.port}/club", flush=True)
+          f"serving http://{args.host}:{args.port}/club; director PIN {pin}", flush=True)
     try:
-        uvicorn.run(create_club_app(club), host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(create_club_app(club, pin), host=args.host, port=args.port, log_level="warning")
     except KeyboardInterrupt:
         pass
     finally:

@@ -40,6 +40,7 @@ class ClubListener:
         self._stop = threading.Event()
         self._asked: dict[tuple[str, int], float] = {}
         self._checker = threading.Thread(target=self._check, name="club-replay", daemon=True)
+        club.director.publish = lambda topic, payload, retain: self.client.publish(topic, payload, qos=1, retain=retain)
 
     def _on_connect(self, client, userdata, flags, reason_code, properties=None):
         if reason_code.is_failure:
@@ -47,6 +48,7 @@ class ClubListener:
             return
         client.subscribe(TOPICS)
         self.connected.set()
+        self.club.director.progress()
 
     def _on_message(self, client, userdata, msg):
         try:

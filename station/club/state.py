@@ -68,6 +68,9 @@ class Club:
         self.lock = threading.Lock()
         self.hubs: dict[str, dict] = {name: {"online": online, "version": version, "view": view}
                                       for name, online, version, view in store.hubs()}
+        from .director import Director
+
+        self.director = Director(self)
 
     def handle(self, topic: str, payload: bytes) -> None:
         """One broker message on ``mexican-train/<hub>/<status|view|journal>``."""
@@ -86,7 +89,8 @@ class Club:
             return
         try:
             if kind == "journal":
-                self.store.add_entry(hub, message)
+                if self.store.add_entry(hub, message) and message.get("final"):
+                    self.director.progress()      # every table of a tournament game over: the next
                 return
             with self.lock:
                 row = self.hubs.setdefault(hub, {"online": False, "version": None, "view": None})
@@ -116,12 +120,12 @@ class Club:
 
     def api(self) -> dict:
         """``GET /api/club``: ``{"hubs": [{"name", "online", "version", "game"}], "leaderboard",
-        "games"}`` (``game``: ``table_summary``; ``games``: the finished games, newest first,
+        "tournament" (``Director.summary()``, None without one), "games"}`` (``game``: ``table_summary``; ``games``: the finished games, newest first,
         ``{"hub", "game", "players", "totals", "standings", "rounds", "at"}``)."""
         with self.lock:
             hubs = [{"name": name, "online": row["online"], "version": row["version"],
                      "game": table_summary(row["view"])} for name, row in sorted(self.hubs.items())]
         finished = self.store.games()
-        return {"hubs": hubs, "leaderboard": leaderboard(finished),
+        return {"hubs": hubs, "leaderboard": leaderboard(finished), "tournament": self.director.summary(),
                 "games": [{k: g[k] for k in ("hub", "game", "players", "totals", "standings", "rounds", "at")}
                           for g in reversed(finished)]}

@@ -24,6 +24,14 @@ CREATE TABLE IF NOT EXISTS games (
     seq INTEGER NOT NULL, at REAL,
     PRIMARY KEY (hub, game)
 );
+CREATE TABLE IF NOT EXISTS tournaments (
+    id INTEGER PRIMARY KEY, created REAL NOT NULL, spec TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS links (
+    hub TEXT NOT NULL, game INTEGER NOT NULL, tournament INTEGER NOT NULL, round INTEGER NOT NULL,
+    PRIMARY KEY (hub, game)
+);
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS hubs (
     name TEXT PRIMARY KEY, online INTEGER NOT NULL, version INTEGER, view TEXT, seen REAL NOT NULL
 );
@@ -56,6 +64,11 @@ class ClubStore:
                                                                 json.dumps(message.get("entry"))))
             if not cur.rowcount:
                 return False
+            entry = message.get("entry") or {}
+            club = entry.get("club") if entry.get("type") == "setup" else None
+            if isinstance(club, dict) and isinstance(club.get("tournament"), int) and isinstance(club.get("game"), int):
+                self.db.execute("INSERT OR REPLACE INTO links (hub, game, tournament, round) VALUES (?, ?, ?, ?)",
+                                (hub, game, club["tournament"], club["game"]))
             final = message.get("final")
             if isinstance(final, dict):
                 self.db.execute(
@@ -96,6 +109,43 @@ class ClubStore:
                                    "WHERE (? IS NULL OR status = ?) ORDER BY at, hub, game", (status, status)).fetchall()
         return [{"hub": h, "game": g, "status": s, "players": json.loads(p), "totals": json.loads(t),
                  "standings": json.loads(st), "rounds": r, "at": at} for h, g, s, p, t, st, r, at in rows]
+
+    # ---- tournaments
+    def new_tournament(self, spec: dict) -> int:
+        """Store a tournament (``spec``: players, games, by, profile, set, hubs, plan); its id."""
+        with self.lock:
+            return self.db.execute("INSERT INTO tournaments (created, spec) VALUES (?, ?)",
+                                   (time.time(), json.dumps(spec))).lastrowid
+
+    def tournament(self, tid: int | None = None) -> tuple[int, dict] | None:
+        """``(id, spec)`` of tournament ``tid`` (None: the newest), or None."""
+        with self.lock:
+            row = self.db.execute("SELECT id, spec FROM tournaments WHERE (? IS NULL OR id = ?) ORDER BY id DESC LIMIT 1",
+                                  (tid, tid)).fetchone()
+        return (row[0], json.loads(row[1])) if row else None
+
+    def tournament_results(self, tid: int) -> list[dict]:
+        """The finished games of tournament ``tid``: ``[{"game": its round, "hub", "standings"}]``."""
+        with self.lock:
+            rows = self.db.execute("SELECT l.round, g.hub, g.standings FROM links l JOIN games g "
+                                   "ON g.hub = l.hub AND g.game = l.game WHERE l.tournament = ? AND g.status = 'finished' "
+                                   "ORDER BY l.round, g.hub", (tid,)).fetchall()
+        return [{"game": r, "hub": h, "standings": json.loads(st)} for r, h, st in rows]
+
+    def setting(self, key: str, make) -> str:
+        """A stored setting, made with ``make()`` and stored the first time."""
+        with self.lock:
+            row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+            if row:
+                return row[0]
+            value = make()
+            self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
+            return value
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self.lock:
+            self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                            "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
 
     def save_hub(self, name: str, online: bool, version: int | None, view: dict | None) -> None:
         with self.lock:

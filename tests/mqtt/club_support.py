@@ -16,6 +16,9 @@ from station.service import Station
 from web.club_app import create_club_app
 
 
+DIRECTOR_PIN = "135790"
+
+
 class Evening:
     """``hubs``: name -> Station; ``club``; ``api()``: GET /api/club through the club's app."""
 
@@ -24,7 +27,8 @@ class Evening:
         self.hubs = {}
         for name in names:
             st = Station.mock(str(tmp_path / name), host_pin=PIN)
-            st.mqtt = MqttPublisher(st.store.path, parse_url(broker.url), name).start(st.view())
+            st.mqtt = MqttPublisher(st.store.path, parse_url(broker.url), name,
+                                    on_setup=st.propose_setup).start(st.view())
             self.hubs[name] = st
         self.club_dir = str(tmp_path / "club")
         self.start_club()
@@ -33,7 +37,7 @@ class Evening:
         self.store = ClubStore(self.club_dir)
         self.club = Club(self.store)
         self.listener = ClubListener(self.club, parse_url(self.broker.url), "club-test").start()
-        self.app = create_club_app(self.club)
+        self.app = create_club_app(self.club, DIRECTOR_PIN)
 
     def stop_club(self):
         self.listener.stop()
@@ -44,6 +48,13 @@ class Evening:
 
         with TestClient(self.app, base_url="http://club") as client:
             return client.get(path)
+
+    def post(self, path: str, body: dict, pin: str | None = "director") -> httpx.Response:
+        from fastapi.testclient import TestClient
+
+        headers = {"X-Club-Pin": DIRECTOR_PIN if pin == "director" else pin} if pin else {}
+        with TestClient(self.app, base_url="http://club") as client:
+            return client.post(path, json=body, headers=headers)
 
     def api(self) -> dict:
         r = self.get("/api/club")
