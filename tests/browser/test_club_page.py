@@ -80,3 +80,37 @@ def test_a_viewer_sees_every_table_and_the_leaderboard(night, phone):
         expect(ps.locator("h1")).to_have_text("د کلب شپه")
         expect(ps.locator('article[data-hub="table1"] .state')).to_have_text("آنلاین")
         shot(ps, "club-ps")
+
+
+def test_the_host_sets_up_the_clubs_next_game_and_the_club_shows_the_tournament(night, phone):
+    from support import Server
+
+    night.wait(night.all_online, what="both hubs online")
+    r = night.post("/api/club/tournament", {"players": ["Ana", "Ben", "Cy", "Di", "Ed"], "games": 2, "set": 6})
+    assert r.status_code == 200, r.text
+    planned = r.json()["plan"][0]["table1"]
+    hub = Server(night.hubs["table1"]).start()
+    try:
+        host = phone("en").new_page()
+        host.goto(hub.url + "/host")
+        host.fill("#pin", PIN)
+        host.click("#pin-form button[type=submit]")
+        card = host.locator("#club-card")
+        expect(card).to_be_visible()
+        expect(card).to_contain_text("Tournament game 1 of 2")
+        expect(card.locator("li")).to_have_count(len(planned))
+        shot(host, "club-host-proposal")
+        card.get_by_role("button", name="Set up this game").click()
+        expect(card).to_be_hidden()
+        for name in planned:
+            expect(host.locator("#seats")).to_contain_text(name)
+        assert night.hubs["table1"].view()["game"]["players"] == planned
+    finally:
+        hub.stop()
+    with ClubServer(night.app) as club:
+        page = phone("en").new_page()
+        page.goto(club.url + "/club")
+        expect(page.locator("#tournament-card")).to_contain_text("Tournament game 1 of 2")
+        expect(page.locator("#tour-board tbody tr")).to_have_count(5)
+        expect(page.locator('article[data-hub="table1"]')).to_contain_text(planned[0])
+        shot(page, "club-tournament")

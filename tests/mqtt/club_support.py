@@ -71,6 +71,11 @@ class Evening:
                 raise AssertionError(f"timed out waiting for {what}: {self.api()}")
             time.sleep(0.02)
 
+    def all_online(self) -> bool:
+        """Every hub seen online by the club."""
+        hubs = self.api()["hubs"]
+        return sorted(h["name"] for h in hubs if h["online"]) == sorted(self.hubs)
+
     def caught_up(self) -> bool:
         """Every hub's latest view on /api/club and every journal entry kept by the club."""
         for name, st in self.hubs.items():

@@ -16,8 +16,7 @@ PIPS = [4, 7, 9]              # seat s shows PIPS[s] pips in each round it does 
 def test_a_two_game_tournament_on_two_hubs(tmp_path, broker):
     night = Evening(tmp_path, broker)
     try:
-        night.wait(lambda: all(h["online"] for h in night.api()["hubs"]) and len(night.api()["hubs"]) == 2,
-                   what="both hubs online")
+        night.wait(night.all_online, what="both hubs online")
         r = night.post("/api/club/tournament", {"players": PLAYERS, "games": 2, "by": "points", "set": 6,
                                                 "options": {"hand_size": 1}})
         assert r.status_code == 200, r.text

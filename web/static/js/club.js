@@ -39,7 +39,22 @@
       el("td", {}, String(r.average)), el("td", {}, String(r.points))));
     box.replaceChildren(el("table", { class: "scores board", id: "board" }, el("thead", {}, head), el("tbody", {}, body)));
   }
+  function tournament(tour) {
+    $card.hidden = !tour;
+    if (!tour) return;
+    document.getElementById("tournament-game").textContent = tour.current === null ? t("Game over")
+      : t("Tournament game %(n)s of %(total)s", { n: tour.current + 1, total: tour.games });
+    const head = el("tr", {}, el("th", { scope: "col", class: "name" }, "#"), el("th", { scope: "col", class: "name" }, t("Player")),
+      el("th", { scope: "col" }, t("Games")), el("th", { scope: "col" }, t("Placings")), el("th", { scope: "col" }, t("Total")));
+    const body = tour.standings.map((r) => el("tr", { "data-player": r.name }, el("td", { class: "name" }, r.rank + (r.shared ? "=" : "")),
+      el("th", { scope: "row", class: "name" }, el("bdi", {}, r.name)), el("td", {}, String(r.games)),
+      el("td", {}, String(r.placings)), el("td", {}, String(r.points))));
+    document.getElementById("tournament").replaceChildren(el("table", { class: "scores board", id: "tour-board" },
+      el("thead", {}, head), el("tbody", {}, body)));
+  }
+  const $card = document.getElementById("tournament-card");
   function render(data) {
+    tournament(data.tournament || null);
     const box = document.getElementById("tables");
     box.replaceChildren(...(data.hubs.length ? data.hubs.map(table) : [el("p", { class: "muted" }, t("No hub has reported yet"))]));
     leaderboard(data.leaderboard || []);
