@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit
 
 TOPIC_ROOT = "mexican-train"
 HUB_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
-MQTT_KEYS = {"url", "hub_name", "username", "password", "ca"}
+MQTT_KEYS = {"url", "hub_name", "username", "password", "ca", "ha_discovery"}
 
 
 class MqttConfigError(ValueError):
@@ -84,6 +84,8 @@ def from_toml(path: str | None) -> dict:
     for key, value in table.items():
         if key not in MQTT_KEYS:
             raise MqttConfigError(f"{path}: [mqtt] {key}: unknown key; allowed: {', '.join(sorted(MQTT_KEYS))}")
-        if not isinstance(value, str):
+        if key == "ha_discovery" and isinstance(value, bool):
+            table[key] = "true" if value else ""
+        elif not isinstance(value, str):
             raise MqttConfigError(f"{path}: [mqtt] {key}: give text in quotes")
     return table

@@ -8,7 +8,8 @@ never waits on the broker. Journal entries leave from the SQLite journal through
 mark, so after an outage or a restart the broker gets what it missed, in order.
 
 Topics under ``mexican-train/<hub>/``: ``status`` (retained; ``online`` false is the last will),
-``view`` (retained, QoS 1: the public ``Station.view()``, never a seat's view), ``journal`` (QoS 1);
+``view`` (retained, QoS 1: the public ``Station.view()``, never a seat's view), ``summary``
+(retained: whose turn, the round, the leader), ``journal`` (QoS 1);
 it listens on ``replay`` (``{"v": 1, "from": seq}``: a reader that missed entries asks for them again).
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ import queue
 import threading
 import time
 
+from . import ha_discovery
 from .mqtt_config import TOPIC_ROOT, Broker
 from .outbox import Outbox
 
@@ -39,11 +41,12 @@ class MqttPublisher:
     (retrying every 1-10 s while the broker is away); ``stop()`` says offline and disconnects."""
 
     def __init__(self, db_path: str, broker: Broker, hub: str, *, client_id: str | None = None,
-                 on_setup=None):
+                 on_setup=None, ha_discovery: bool = False):
         import paho.mqtt.client as mqtt
 
         self.hub = hub
         self.on_setup = on_setup                   # the club's proposed set-up: Station.propose_setup
+        self.ha_discovery = ha_discovery           # Home Assistant discovery messages (station/ha_discovery.py)
         self.prefix = f"{TOPIC_ROOT}/{hub}"
         self.outbox = Outbox(db_path, self.prefix)
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or f"mt-hub-{hub}",
@@ -111,6 +114,9 @@ class MqttPublisher:
         self.refused = None
         client.publish(f"{self.prefix}/status", status_payload(self.hub, True), qos=1, retain=True)
         client.subscribe([(f"{self.prefix}/replay", 1), (f"{self.prefix}/setup", 1)])
+        if self.ha_discovery:
+            for topic, body in ha_discovery.configs(self.hub, self.prefix):
+                client.publish(topic, json.dumps(body).encode(), qos=1, retain=True)
         with self._lock:
             self._view_sent = False              # a broker without persistence forgot the retained view
         self.connected.set()
@@ -184,6 +190,8 @@ class MqttPublisher:
         body = {"v": PAYLOAD_VERSION, "hub": self.hub, "version": view.get("version"), "view": view}
         self.client.publish(f"{self.prefix}/view", json.dumps(body, ensure_ascii=False).encode("utf-8", "backslashreplace"),
                             qos=1, retain=True)
+        self.client.publish(f"{self.prefix}/summary", json.dumps(ha_discovery.summary(self.hub, view), ensure_ascii=False)
+                            .encode("utf-8", "backslashreplace"), qos=1, retain=True)
 
     def _send_replay(self) -> None:
         """Send the journal again from the asked ``seq`` up to the last entry already handed to

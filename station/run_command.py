@@ -40,6 +40,10 @@ def add_mqtt_arguments(parser: argparse.ArgumentParser, hub: bool) -> None:
     if hub:
         parser.add_argument("--hub-name", default=os.environ.get("STATION_HUB_NAME"),
                             help="this hub's name in the topics mexican-train/NAME/... (default: the host name)")
+    if hub:
+        parser.add_argument("--ha-discovery", action="store_true",
+                            default=os.environ.get("STATION_HA_DISCOVERY", "") in ("1", "true", "yes"),
+                            help="also publish Home Assistant MQTT discovery messages (whose turn, round, leader)")
     parser.add_argument("--mqtt-username", default=os.environ.get("STATION_MQTT_USERNAME"),
                         help="broker user name (default: the URL's, else anonymous)")
     parser.add_argument("--mqtt-password", default=os.environ.get("STATION_MQTT_PASSWORD"),
@@ -90,7 +94,8 @@ def mqtt_publisher(station, args: argparse.Namespace):
     broker = parse_url(url, username=args.mqtt_username or table.get("username"),
                        password=args.mqtt_password or table.get("password"), ca=args.mqtt_ca or table.get("ca"))
     name = hub_name(args.hub_name or table.get("hub_name"))
-    return MqttPublisher(station.store.path, broker, name, on_setup=station.propose_setup)
+    ha = args.ha_discovery or table.get("ha_discovery", "") in ("1", "true", "yes")
+    return MqttPublisher(station.store.path, broker, name, on_setup=station.propose_setup, ha_discovery=ha)
 
 
 def addresses(host: str, port: int) -> list[str]:
