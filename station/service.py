@@ -157,13 +157,12 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
                     self.refused_at[seat] = time.monotonic_ns() // 1_000_000
                     self._publish()      # the red flash, on the hub and on the virtual hub page
                 raise Refused(exc.message, code=exc.code, facts=exc.facts) from None
+            over = self.referee.status if self.referee.status in ("finished", "abandoned") else None
             try:
-                self.version = self.store.append(self.game_id, entry)
+                self.version = self.store.append(self.game_id, entry, status=over)
             except Exception:
                 self._restore()          # memory ran ahead of the disk: rebuild from what is stored
                 raise
-            if self.referee.status in ("finished", "abandoned"):
-                self.store.set_status(self.game_id, self.referee.status)
             self.log.append(text.entry(self.version))
             if entry.get("type") in ("event", "round", "undo"):
                 self.prompt = engine_prompt(self.referee)   # None once the engine is placed
@@ -221,8 +220,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
         setup["set"] = referee.rules.top
         with self.lock:
             if self.referee is not None and self.referee.status not in ("finished", "abandoned"):
-                self.store.append(self.game_id, {"type": "end", "abandon": True})
-                self.store.set_status(self.game_id, "abandoned")
+                self.store.append(self.game_id, {"type": "end", "abandon": True}, status="abandoned")
             self.game_id = self.store.new_game(setup)
             self.version = self.store.last_seq()
             self.referee = referee
