@@ -33,10 +33,10 @@ class Evening:
         self.club_dir = str(tmp_path / "club")
         self.start_club()
 
-    def start_club(self):
+    def start_club(self, client_id: str = "club-test"):
         self.store = ClubStore(self.club_dir)
         self.club = Club(self.store)
-        self.listener = ClubListener(self.club, parse_url(self.broker.url), "club-test").start()
+        self.listener = ClubListener(self.club, parse_url(self.broker.url), client_id).start()
         self.app = create_club_app(self.club, DIRECTOR_PIN)
 
     def stop_club(self):

@@ -82,3 +82,32 @@ def test_a_broker_killed_mid_game_loses_nothing(tmp_path, broker):
             assert kept == sorted(set(kept)) == [s for s, _ in journal(st)], "each entry once, none missing"
     finally:
         night.close()
+
+
+def test_a_club_away_mid_game_catches_up_when_it_is_back(tmp_path, broker):
+    night = Evening(tmp_path, broker)
+    try:
+        a = night.hubs["table1"]
+        tokens = quick_game(a, ["Ana", "Ben", "Chi"], [1, 2, 3], rounds=2)
+        night.wait(night.caught_up, what="the first rounds")
+        night.stop_club()                       # the club's machine is off for a while
+        play_rounds(a, tokens, 2, 7, [1, 2, 3])
+        night.start_club()                      # the same data dir and session: back where it was
+        night.wait(night.caught_up, what="the rounds played while the club was away")
+        assert [g["totals"] for g in night.api()["games"]] == [a.view()["result"]["totals"]]
+    finally:
+        night.close()
+
+
+def test_a_club_that_comes_later_gets_every_stored_game(tmp_path, broker):
+    night = Evening(tmp_path, broker, names=("table1",))
+    try:
+        night.stop_club()
+        a = night.hubs["table1"]
+        quick_game(a, ["Ana", "Ben", "Chi"], [1, 2, 3])
+        night.club_dir = str(tmp_path / "new-club")       # a new club: new store, new session
+        night.start_club(client_id="another-club")
+        night.wait(night.caught_up, what="the game played before the club existed")
+        assert [g["players"] for g in night.api()["games"]] == [["Ana", "Ben", "Chi"]]
+    finally:
+        night.close()
