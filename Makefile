@@ -51,6 +51,7 @@ bench: $(VENV)/.test-extras
 	$(BIN)/python bench/hardware.py
 	$(BIN)/python bench/station.py
 	$(BIN)/python bench/web.py
+	$(BIN)/python bench/club.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
