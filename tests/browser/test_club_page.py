@@ -82,35 +82,45 @@ def test_a_viewer_sees_every_table_and_the_leaderboard(night, phone):
         shot(ps, "club-ps")
 
 
-def test_the_host_sets_up_the_clubs_next_game_and_the_club_shows_the_tournament(night, phone):
+def test_the_director_sets_up_a_tournament_and_the_host_its_first_game(night, phone):
     from support import Server
 
+    from club_support import DIRECTOR_PIN
+
     night.wait(night.all_online, what="both hubs online")
-    r = night.post("/api/club/tournament", {"players": ["Ana", "Ben", "Cy", "Di", "Ed"], "games": 2, "set": 6})
-    assert r.status_code == 200, r.text
-    planned = r.json()["plan"][0]["table1"]
-    hub = Server(night.hubs["table1"]).start()
-    try:
-        host = phone("en").new_page()
-        host.goto(hub.url + "/host")
-        host.fill("#pin", PIN)
-        host.click("#pin-form button[type=submit]")
-        card = host.locator("#club-card")
-        expect(card).to_be_visible()
-        expect(card).to_contain_text("Tournament game 1 of 2")
-        expect(card.locator("li")).to_have_count(len(planned))
-        shot(host, "club-host-proposal")
-        card.get_by_role("button", name="Set up this game").click()
-        expect(card).to_be_hidden()
-        for name in planned:
-            expect(host.locator("#seats")).to_contain_text(name)
-        assert night.hubs["table1"].view()["game"]["players"] == planned
-    finally:
-        hub.stop()
     with ClubServer(night.app) as club:
-        page = phone("en").new_page()
-        page.goto(club.url + "/club")
-        expect(page.locator("#tournament-card")).to_contain_text("Tournament game 1 of 2")
-        expect(page.locator("#tour-board tbody tr")).to_have_count(5)
-        expect(page.locator('article[data-hub="table1"]')).to_contain_text(planned[0])
-        shot(page, "club-tournament")
+        director = phone("en").new_page()
+        director.goto(club.url + "/club")
+        director.locator("#director summary").click()
+        director.fill("#t-players", "Ana\nBen\nCy\nDi\nEd")
+        director.fill("#t-games", "2")
+        director.select_option("#t-set", "6")
+        director.fill("#t-pin", "000000")
+        director.get_by_role("button", name="Start tournament").click()
+        expect(director.locator("#t-error")).to_have_text("Wrong PIN")
+        director.fill("#t-pin", DIRECTOR_PIN)
+        director.get_by_role("button", name="Start tournament").click()
+        expect(director.locator("#tournament-card")).to_contain_text("Tournament game 1 of 2")
+        expect(director.locator("#tour-board tbody tr")).to_have_count(5)
+        expect(director.locator("#export-csv")).to_have_attribute("href", "/api/club/tournament/1/export?format=csv")
+        planned = night.api()["tournament"]["plan"][0]["table1"]
+        hub = Server(night.hubs["table1"]).start()
+        try:
+            host = phone("en").new_page()
+            host.goto(hub.url + "/host")
+            host.fill("#pin", PIN)
+            host.click("#pin-form button[type=submit]")
+            card = host.locator("#club-card")
+            expect(card).to_be_visible()
+            expect(card).to_contain_text("Tournament game 1 of 2")
+            expect(card.locator("li")).to_have_count(len(planned))
+            shot(host, "club-host-proposal")
+            card.get_by_role("button", name="Set up this game").click()
+            expect(card).to_be_hidden()
+            for name in planned:
+                expect(host.locator("#seats")).to_contain_text(name)
+            assert night.hubs["table1"].view()["game"]["players"] == planned
+        finally:
+            hub.stop()
+        expect(director.locator('article[data-hub="table1"]')).to_contain_text(planned[0])
+        shot(director, "club-tournament")

@@ -51,6 +51,8 @@
       el("td", {}, String(r.placings)), el("td", {}, String(r.points))));
     document.getElementById("tournament").replaceChildren(el("table", { class: "scores board", id: "tour-board" },
       el("thead", {}, head), el("tbody", {}, body)));
+    document.getElementById("export-json").href = `/api/club/tournament/${tour.id}/export?format=json`;
+    document.getElementById("export-csv").href = `/api/club/tournament/${tour.id}/export?format=csv`;
   }
   const $card = document.getElementById("tournament-card");
   function render(data) {
@@ -59,15 +61,36 @@
     box.replaceChildren(...(data.hubs.length ? data.hubs.map(table) : [el("p", { class: "muted" }, t("No hub has reported yet"))]));
     leaderboard(data.leaderboard || []);
   }
+  let timer = null;
   async function poll() {
+    clearTimeout(timer);
     try {
       const r = await fetch("/api/club", { cache: "no-store" });
       if (r.ok) render(await r.json());
     } catch (e) { /* the club is away: keep what is on screen, ask again */ }
-    setTimeout(poll, boot.poll_ms || 1000);
+    timer = setTimeout(poll, boot.poll_ms || 1000);
+  }
+  poll.now = poll;
+  async function newTournament(e) {
+    e.preventDefault();
+    const $ = (id) => document.getElementById(id);
+    const body = { players: $("t-players").value.split("\n").map((p) => p.trim()).filter(Boolean),
+      games: Number($("t-games").value), by: $("t-by").value, profile: $("t-profile").value,
+      set: $("t-set").value ? Number($("t-set").value) : null };
+    const r = await MT.api("POST", "/api/club/tournament", body, { "X-Club-Pin": $("t-pin").value });
+    const error = $("t-error");
+    error.hidden = r.ok;
+    if (!r.ok) {     // the club's reason names the field (players, games, hubs); a PIN in the page's words
+      error.textContent = r.status === 401 || r.status === 403 ? t("Wrong PIN") : (r.data && r.data.text) || t("Refused");
+      return;
+    }
+    $("director").open = false;
+    MT.toast(t("Tournament set up: each table's host confirms its first game."), true);
+    poll.now();
   }
   document.addEventListener("DOMContentLoaded", function () {
+    document.getElementById("tournament-form").addEventListener("submit", newTournament);
     render(boot.club);
-    setTimeout(poll, boot.poll_ms || 1000);
+    timer = setTimeout(poll, boot.poll_ms || 1000);
   });
 })();
