@@ -193,6 +193,10 @@ class MqttPublisher:
         self.client.publish(f"{self.prefix}/summary", json.dumps(ha_discovery.summary(self.hub, view), ensure_ascii=False)
                             .encode("utf-8", "backslashreplace"), qos=1, retain=True)
 
+    def _encode(self, payload: dict) -> bytes:
+        """A journal payload with this hub's name, as UTF-8 JSON (a lone surrogate escaped)."""
+        return json.dumps({**payload, "hub": self.hub}, ensure_ascii=False).encode("utf-8", "backslashreplace")
+
     def _send_replay(self) -> None:
         """Send the journal again from the asked ``seq`` up to the last entry already handed to
         paho (the newer ones leave through ``_send_journal``); the outbox's mark does not move."""
@@ -204,9 +208,7 @@ class MqttPublisher:
             if not batch:
                 return
             for payload in batch:
-                payload["hub"] = self.hub
-                self.client.publish(f"{self.prefix}/journal", json.dumps(payload, ensure_ascii=False)
-                                    .encode("utf-8", "backslashreplace"), qos=1)
+                self.client.publish(f"{self.prefix}/journal", self._encode(payload), qos=1)
             start = batch[-1]["seq"] + 1
 
     def _send_journal(self) -> None:
@@ -219,8 +221,6 @@ class MqttPublisher:
             if not batch:
                 return
             for payload in batch:
-                payload["hub"] = self.hub
-                data = json.dumps(payload, ensure_ascii=False).encode("utf-8", "backslashreplace")
-                info = self.client.publish(f"{self.prefix}/journal", data, qos=1)
+                info = self.client.publish(f"{self.prefix}/journal", self._encode(payload), qos=1)
                 self._pending[info.mid] = payload["seq"]     # its PUBACK is filed on this thread
                 self._next = payload["seq"] + 1

@@ -1,5 +1,6 @@
-"""/club on a phone (390x844), as a viewer: every table live and the leaderboard, from two hubs
-publishing to a real Mosquitto and the club service listening."""
+"""/club on a phone (390x844), as a viewer: every table live and the leaderboard (axe-core finds
+nothing serious, English and Pashto), from two hubs publishing to a real Mosquitto and the club
+service listening; then the director's tournament and the host's one-tap set-up."""
 from __future__ import annotations
 
 import sys
@@ -17,6 +18,7 @@ from broker import MOSQUITTO, Mosquitto  # noqa: E402
 from club_support import Evening, quick_game  # noqa: E402
 from station_helpers import PIN, join_all  # noqa: E402
 from support import free_port, shot  # noqa: E402
+from test_pages import serious  # noqa: E402
 
 
 class ClubServer:
@@ -74,12 +76,16 @@ def test_a_viewer_sees_every_table_and_the_leaderboard(night, phone):
         expect(one.locator("li.turn")).to_contain_text("Ben")
         expect(page.locator("#board tbody tr")).to_have_count(3)
         shot(page, "club-en")
+        problems = serious(page)
+        assert not problems, [(v["id"], v["help"]) for v in problems]
         ps = phone("ps").new_page()
         ps.goto(club.url + "/club")
         expect(ps.locator("html")).to_have_attribute("dir", "rtl")
         expect(ps.locator("h1")).to_have_text("د کلب شپه")
         expect(ps.locator('article[data-hub="table1"] .state')).to_have_text("آنلاین")
         shot(ps, "club-ps")
+        problems = serious(ps)
+        assert not problems, [(v["id"], v["help"]) for v in problems]
 
 
 def test_the_director_sets_up_a_tournament_and_the_host_its_first_game(night, phone):
