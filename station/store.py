@@ -28,6 +28,7 @@ CREATE TABLE IF NOT EXISTS journal (
     at REAL NOT NULL,
     entry TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS journal_by_game ON journal (game_id, seq);
 CREATE TABLE IF NOT EXISTS seats (
     game_id INTEGER NOT NULL,
     seat INTEGER NOT NULL,

@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS entries (
     at REAL, received REAL NOT NULL, entry TEXT NOT NULL,
     PRIMARY KEY (hub, game, seq)
 );
+CREATE INDEX IF NOT EXISTS entries_by_seq ON entries (hub, seq);
 CREATE TABLE IF NOT EXISTS games (
     hub TEXT NOT NULL, game INTEGER NOT NULL, status TEXT NOT NULL,
     players TEXT NOT NULL, totals TEXT NOT NULL, standings TEXT NOT NULL, rounds INTEGER NOT NULL,
