@@ -25,11 +25,13 @@ venv: $(BIN)/station
 run: venv
 	$(BIN)/station run --mock --host $(HOST) --port $(PORT)
 
-# Debian packages the tests use: chromium (browser tests), shellcheck (installer check)
+# Debian packages the tests use: chromium (browser tests), shellcheck (installer check),
+# mosquitto (the MQTT tests start their own broker on a free loopback port)
 system-packages:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v shellcheck >/dev/null 2>&1 || missing="$$missing shellcheck"; \
+	command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || missing="$$missing mosquitto"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$$missing for the tests"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
@@ -49,6 +51,7 @@ bench: $(VENV)/.test-extras
 	$(BIN)/python bench/hardware.py
 	$(BIN)/python bench/station.py
 	$(BIN)/python bench/web.py
+	$(BIN)/python bench/club.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -17,7 +17,8 @@ __all__ = ["ConfigError", "HubBuild", "load_build", "loads_build", "default_buil
 #: The reference 8-seat build shipped in the repository.
 REFERENCE_BUILD = Path(__file__).resolve().parent.parent / "firmware_config" / "reference-8-seat.toml"
 
-_TOP = {"hub", "timing", "inputs", "slots", "buttons", "leds", "buzzer", "sensor_board", "power"}
+# "mqtt": the station's broker settings (station/mqtt_config.py checks them; the hardware ignores them)
+_TOP = {"hub", "timing", "inputs", "slots", "buttons", "leds", "buzzer", "sensor_board", "power", "mqtt"}
 _HUB = {"name", "seats", "serial_console"}
 _TIMING = {"button_stable_ms", "slot_stable_ms", "long_press_ms"}
 _INPUT = {"pull", "active_low"}

@@ -8,6 +8,7 @@ Subcommands (each imported lazily so ``station replay`` never pays for the web s
 - ``station check-config``  validate a hub build description (firmware_config/*.toml)
 - ``station export``        write a stored game as a record
 - ``station doctor``        guided self-test of a real hub's wiring
+- ``station club``          the club service: every hub of a club night over MQTT
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ SUBCOMMANDS = {
     "check-config": "station.check_config_command",
     "export": "station.export_command",
     "doctor": "station.doctor_command",
+    "club": "station.club.command",
 }
 
 

@@ -45,6 +45,9 @@ View shape (JSON-able dict; every key always present):
 ``host``      None before set-up, else what the host may do now (station/host_view.py):
               {"start"|"undo"|"end"|"correct": {"ok": bool, "why": reason code | None},
                "round": {"index", "of", "over", "waiting": [seats still to show or count]}}
+``club_setup`` None, or the club's proposed next game for this hub (station/club_setup.py, docs/club.md):
+              {"tournament", "game" (0-based), "games", "players": [names in seat order], "profile",
+               "set", "options"}; the host confirms it (``setup_from_club``)
 
 ``seat_view(seat, token)`` adds ``me`` (station/views.py ``seat_me``; the seat page decides
 none of it)::
@@ -160,6 +163,7 @@ class StationApi(Protocol):
     def undo(self, pin: str, version: int) -> dict: ...
     def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict: ...
     def end_game(self, pin: str, abandon: bool = False) -> dict: ...
+    def setup_from_club(self, pin: str) -> dict: ...              # set up the view's ``club_setup``
     def export(self, game_id: int | None = None) -> dict: ...     # a mexican-train-record/1 document
     def change_pin(self, pin: str, new: str) -> None: ...         # 4-12 digits, kept in the store
     def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first

@@ -29,6 +29,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pin-length", type=int, choices=range(4, 13), metavar="4-12",
                         default=_env_int("STATION_PIN_LENGTH", 4, range(4, 13)),
                         help="digits of a made host PIN (default 4; a shorter stored PIN is replaced)")
+    add_mqtt_arguments(parser, hub=True)
+
+
+def add_mqtt_arguments(parser: argparse.ArgumentParser, hub: bool) -> None:
+    """The broker options of ``station run`` (``hub``: with ``--hub-name``) and ``station club``."""
+    parser.add_argument("--mqtt", default=os.environ.get("STATION_MQTT"),
+                        help="MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT (docs/club.md)"
+                        + ("; default: none (or [mqtt] url in the config)" if hub else ""))
+    if hub:
+        parser.add_argument("--hub-name", default=os.environ.get("STATION_HUB_NAME"),
+                            help="this hub's name in the topics mexican-train/NAME/... (default: the host name)")
+    if hub:
+        parser.add_argument("--ha-discovery", action="store_true",
+                            default=os.environ.get("STATION_HA_DISCOVERY", "") in ("1", "true", "yes"),
+                            help="also publish Home Assistant MQTT discovery messages (whose turn, round, leader)")
+    parser.add_argument("--mqtt-username", default=os.environ.get("STATION_MQTT_USERNAME"),
+                        help="broker user name (default: the URL's, else anonymous)")
+    parser.add_argument("--mqtt-password", default=os.environ.get("STATION_MQTT_PASSWORD"),
+                        help="broker password (better: STATION_MQTT_PASSWORD in the unit's environment file)")
+    parser.add_argument("--mqtt-ca", default=os.environ.get("STATION_MQTT_CA"),
+                        help="CA certificate file for mqtts:// (default: the system's)")
 
 
 def _env_int(name: str, default: int, allowed: range) -> int:
@@ -60,6 +81,23 @@ def build_station(args: argparse.Namespace):
                    pin_length=getattr(args, "pin_length", 4))
 
 
+def mqtt_publisher(station, args: argparse.Namespace):
+    """The hub's ``MqttPublisher`` for ``args`` (``--mqtt`` etc. over the config's ``[mqtt]``), or None
+    when no broker is given. Raises ``MqttConfigError``."""
+    from .mqtt_config import from_toml, hub_name, parse_url
+    from .mqtt_publish import MqttPublisher
+
+    table = from_toml(getattr(args, "config", None))
+    url = getattr(args, "mqtt", None) or table.get("url")
+    if not url:
+        return None
+    broker = parse_url(url, username=args.mqtt_username or table.get("username"),
+                       password=args.mqtt_password or table.get("password"), ca=args.mqtt_ca or table.get("ca"))
+    name = hub_name(args.hub_name or table.get("hub_name"))
+    ha = args.ha_discovery or table.get("ha_discovery", "") in ("1", "true", "yes")
+    return MqttPublisher(station.store.path, broker, name, on_setup=station.propose_setup, ha_discovery=ha)
+
+
 def addresses(host: str, port: int) -> list[str]:
     """The addresses phones can use to reach the station."""
     if host in ("0.0.0.0", "::", ""):
@@ -69,7 +107,7 @@ def addresses(host: str, port: int) -> list[str]:
     return [f"http://{h}:{port}/" for h in found]
 
 
-async def serve(station, args: argparse.Namespace) -> None:
+async def serve(station, args: argparse.Namespace, publisher=None) -> None:
     import uvicorn
 
     from web.app import create_app
@@ -81,11 +119,16 @@ async def serve(station, args: argparse.Namespace) -> None:
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                            lifespan="off", ws_max_size=MAX_BODY))
     await station.start()
+    if publisher is not None:
+        station.mqtt = publisher.start(station.view())
     watchdog = asyncio.get_running_loop().create_task(_notify_systemd(server))
     try:
         await server.serve()
     finally:
         watchdog.cancel()
+        if publisher is not None:
+            station.mqtt = None
+            publisher.stop()
         await station.stop()
 
 
@@ -116,9 +159,12 @@ def main(args: argparse.Namespace) -> int:
     from hardware.config import ConfigError
     from hardware.pi import HardwareUnavailable
 
+    from .mqtt_config import MqttConfigError
+
     try:
         station = build_station(args)
-    except ConfigError as exc:
+        publisher = mqtt_publisher(station, args)
+    except (ConfigError, MqttConfigError) as exc:
         print(f"station run: {exc}", file=sys.stderr)
         return 2
     except HardwareUnavailable as exc:
@@ -127,7 +173,10 @@ def main(args: argparse.Namespace) -> int:
     print(f"station: host PIN {station.host_pin}; data in {os.path.abspath(args.data_dir)}; "
           f"{'mock hardware (virtual hub at /hub)' if args.mock else 'hub hardware'}", flush=True)
     try:
-        asyncio.run(serve(station, args))
+        if publisher is not None:
+            print(f"station: publishing to {publisher.broker.host}:{publisher.broker.port} "
+                  f"as {publisher.prefix}/", flush=True)
+        asyncio.run(serve(station, args, publisher))
     except KeyboardInterrupt:
         pass
     return 0

@@ -27,6 +27,7 @@ from engine.players import deal
 from .deal_default import default_words, preview, setup_facts, setup_options
 from .engine_search import engine_prompt
 from .archive import StoredGames
+from .club_setup import ClubSetup
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
@@ -38,7 +39,7 @@ from .views import seat_me, table_view
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
-class Station(HostGuard, StoredGames, RuleSets):
+class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
     (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
@@ -71,6 +72,7 @@ class Station(HostGuard, StoredGames, RuleSets):
         self.board: dict = {"connected": None, "reason": ""}
         self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
         self.bridge = None
+        self.mqtt = None                 # station/mqtt_publish.MqttPublisher when given a broker
         self._restore()
 
     @classmethod
@@ -135,6 +137,8 @@ class Station(HostGuard, StoredGames, RuleSets):
                 self.unsubscribe(queue)
         if self.bridge is not None:
             self.bridge.state_changed()
+        if self.mqtt is not None:        # returns at once: the broker never holds up the table
+            self.mqtt.changed(view)
         return view
 
     # ----------------------------------------------------------------- the journal
@@ -153,13 +157,12 @@ class Station(HostGuard, StoredGames, RuleSets):
                     self.refused_at[seat] = time.monotonic_ns() // 1_000_000
                     self._publish()      # the red flash, on the hub and on the virtual hub page
                 raise Refused(exc.message, code=exc.code, facts=exc.facts) from None
+            over = self.referee.status if self.referee.status in ("finished", "abandoned") else None
             try:
-                self.version = self.store.append(self.game_id, entry)
+                self.version = self.store.append(self.game_id, entry, status=over)
             except Exception:
                 self._restore()          # memory ran ahead of the disk: rebuild from what is stored
                 raise
-            if self.referee.status in ("finished", "abandoned"):
-                self.store.set_status(self.game_id, self.referee.status)
             self.log.append(text.entry(self.version))
             if entry.get("type") in ("event", "round", "undo"):
                 self.prompt = engine_prompt(self.referee)   # None once the engine is placed
@@ -182,9 +185,11 @@ class Station(HostGuard, StoredGames, RuleSets):
 
     # ----------------------------------------------------------------- host intents
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
-                   options: dict, hidden_hands: bool = True, ruleset: str | None = None) -> dict:
+                   options: dict, hidden_hands: bool = True, ruleset: str | None = None,
+                   club: dict | None = None) -> dict:
         """Set up a new game (any unfinished one is abandoned); returns the view. ``ruleset``: the
-        saved rule set the options came from (station/rulesets.py), preselected next time.
+        saved rule set the options came from (station/rulesets.py), preselected next time;
+        ``club``: the club tournament's game it is (station/club_setup.py), kept in the set-up.
 
         Where the deal table has no row for the set and player count, the station's stated hand size
         is set as option ``hand_size`` (station/deal_default.py) and ``game.deal.default`` says so.
@@ -205,6 +210,8 @@ class Station(HostGuard, StoredGames, RuleSets):
                  "hardware_seats": self.hardware_seats}
         if default is not None:
             setup["deal_default"] = default
+        if club is not None:             # a club tournament's game (station/club_setup.py)
+            setup["club"] = dict(club)
         try:
             referee = Referee(setup)
         except RefereeError as exc:
@@ -213,8 +220,7 @@ class Station(HostGuard, StoredGames, RuleSets):
         setup["set"] = referee.rules.top
         with self.lock:
             if self.referee is not None and self.referee.status not in ("finished", "abandoned"):
-                self.store.append(self.game_id, {"type": "end", "abandon": True})
-                self.store.set_status(self.game_id, "abandoned")
+                self.store.append(self.game_id, {"type": "end", "abandon": True}, status="abandoned")
             self.game_id = self.store.new_game(setup)
             self.version = self.store.last_seq()
             self.referee = referee

@@ -28,6 +28,7 @@ CREATE TABLE IF NOT EXISTS journal (
     at REAL NOT NULL,
     entry TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS journal_by_game ON journal (game_id, seq);
 CREATE TABLE IF NOT EXISTS seats (
     game_id INTEGER NOT NULL,
     seat INTEGER NOT NULL,
@@ -78,10 +79,19 @@ class Store:
                             (game_id, time.time(), json.dumps(setup)))
         return game_id
 
-    def append(self, game_id: int, entry: dict) -> int:
-        """Append one accepted intent to the game's journal, durably; returns its ``seq``."""
-        cur = self.db.execute("INSERT INTO journal (game_id, at, entry) VALUES (?, ?, ?)",
-                              (game_id, time.time(), json.dumps(entry)))
+    def append(self, game_id: int, entry: dict, status: str | None = None) -> int:
+        """Append one accepted intent to the game's journal, durably; returns its ``seq``. With
+        ``status`` the game's status changes in the same transaction (a reader of the journal,
+        station/outbox.py, never sees a game's last entry without its end)."""
+        if status is None:
+            cur = self.db.execute("INSERT INTO journal (game_id, at, entry) VALUES (?, ?, ?)",
+                                  (game_id, time.time(), json.dumps(entry)))
+            return cur.lastrowid
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            cur = self.db.execute("INSERT INTO journal (game_id, at, entry) VALUES (?, ?, ?)",
+                                  (game_id, time.time(), json.dumps(entry)))
+            self.db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
         return cur.lastrowid
 
     def journal(self, game_id: int) -> list[tuple[int, dict]]:

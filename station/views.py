@@ -17,7 +17,7 @@ def table_view(station) -> dict:
     """``Station.view()`` (station/interface.py gives the shape); the caller holds the lock."""
     ref = station.referee
     common = {"version": station.version, "leds": leds_view(station), "log": list(station.log),
-              "hardware": hardware_view(station)}
+              "hardware": hardware_view(station), "club_setup": getattr(station, "club_setup", None)}
     if ref is None:
         return {**common, "game": None, "result": None, "standings": [], "tie_break": None,
                 "seats": [], "prompt": None, "host": None}

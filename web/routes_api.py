@@ -250,6 +250,11 @@ SETUP_REASONS = {"names": "setup-names", "players": "setup-players", "set": "set
                  "hand_size": "setup-hand_size"}
 
 
+@router.post("/host/club-setup", summary="Set up the game the club proposed (the view's club_setup)")
+async def club_setup(request: Request, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).setup_from_club(_pin(request, x_host_pin))
+
+
 @router.post("/host/start", summary="Start the next round")
 async def start(request: Request, x_host_pin: str | None = PinH) -> dict:
     return _station(request).start_round(_pin(request, x_host_pin))

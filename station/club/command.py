@@ -1,0 +1,62 @@
+"""Run the club service: every hub of a club night from one MQTT broker, on /club and /api/club.
+
+`station club --mqtt mqtt://broker.lan:1883` subscribes to mexican-train/+/... (docs/club.md),
+keeps every finished game in --data-dir (club.sqlite3) and serves http://HOST:PORT/club.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..run_command import add_mqtt_arguments
+
+    add_mqtt_arguments(parser, hub=False)
+    parser.add_argument("--host", default=os.environ.get("CLUB_HOST", "127.0.0.1"),
+                        help="address to serve on (0.0.0.0 for phones on the Wi-Fi); default 127.0.0.1")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("CLUB_PORT", "8090")),
+                        help="port (default 8090)")
+    parser.add_argument("--data-dir", default=os.environ.get("CLUB_DATA_DIR", "club-data"),
+                        help="folder of the club's SQLite store (default ./club-data)")
+    parser.add_argument("--pin", default=os.environ.get("CLUB_PIN"),
+                        help="the director's PIN for tournaments (default: a stored random 6-digit PIN)")
+    parser.add_argument("--client-id", default=os.environ.get("CLUB_CLIENT_ID", "mt-club"),
+                        help="the club's MQTT client id: its persistent session on the broker (default mt-club)")
+
+
+def main(args: argparse.Namespace) -> int:
+    from ..mqtt_config import MqttConfigError, parse_url
+
+    if not args.mqtt:
+        print("station club: give the broker: --mqtt mqtt://HOST:PORT (or STATION_MQTT)", file=sys.stderr)
+        return 2
+    try:
+        broker = parse_url(args.mqtt, username=args.mqtt_username, password=args.mqtt_password, ca=args.mqtt_ca)
+    except MqttConfigError as exc:
+        print(f"station club: {exc}", file=sys.stderr)
+        return 2
+    import uvicorn
+
+    from web.club_app import create_club_app
+
+    from .listener import ClubListener
+    from .state import Club
+    from .store import ClubStore
+
+    store = ClubStore(args.data_dir)
+    club = Club(store)
+    pin = args.pin or store.setting("director_pin", lambda: f"{secrets.randbelow(10 ** 6):06d}")
+    listener = ClubListener(club, broker, args.client_id).start()
+    print(f"station club: listening to {broker.host}:{broker.port}; data in {os.path.abspath(args.data_dir)}; "
+          f"serving http://{args.host}:{args.port}/club; director PIN {pin}", flush=True)
+    try:
+        uvicorn.run(create_club_app(club, pin), host=args.host, port=args.port, log_level="warning")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        listener.stop()
+        store.close()
+    return 0

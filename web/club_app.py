@@ -1,0 +1,101 @@
+"""The club's web app: ``create_club_app(club)`` serves ``/club`` (every table live and the
+leaderboard, for phones) and ``GET /api/club`` (``station.club.state.Club.api()``).
+
+Like the hub's pages it shows what it is given and decides nothing: each table's round, totals and
+whose turn come from that hub's own public view. The page asks ``/api/club`` every second.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import secrets
+
+from fastapi import FastAPI, Header, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, Field
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from station import palette
+
+from .app import SafeJSONResponse, request_language
+from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
+
+STATIC_DIR = Path(__file__).parent / "static"
+templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+POLL_MS = 1000
+
+
+class TournamentBody(BaseModel):
+    """A tournament: players (names, 2-96), games (1-50), rank ``by`` points or placings, the
+    profile and set every game is played with, and the seating's seed (same seed, same seating)."""
+    players: list[str] = Field(min_length=2, max_length=96)
+    games: int = Field(ge=1, le=50)
+    by: str = Field("points", pattern="^(points|placings)$")
+    profile: str = Field("hub", pattern="^(classic|hub)$")
+    set: int | None = Field(None, ge=6, le=18)
+    seed: int = Field(0, ge=0, le=2 ** 31)
+    options: dict = Field(default_factory=dict)     # rules.md 4, checked by each hub at set-up
+
+
+def _error(status: int, message: str, field: str) -> SafeJSONResponse:
+    return SafeJSONResponse({"code": "bad-request" if status == 400 else "forbidden", "message": message,
+                             "facts": {"field": field}}, status_code=status)
+
+
+def create_club_app(club, pin: str | None = None) -> FastAPI:
+    """The FastAPI app of the club service for ``club`` (a ``station.club.state.Club``); ``pin``:
+    the director's PIN (``X-Club-Pin``) for setting up a tournament (None: nobody may)."""
+    app = FastAPI(title="Mexican Train club", version="1", docs_url=None, redoc_url=None,
+                  default_response_class=SafeJSONResponse,
+                  description="Every hub of a club night: tables live and the leaderboard.")
+    app.state.club = club
+
+    @app.get("/api/club", summary="Every hub, its game, and the leaderboard")
+    async def api_club() -> dict:
+        return club.api()
+
+    @app.post("/api/club/tournament", summary="Set up a tournament on the hubs online and send game 1")
+    async def new_tournament(body: TournamentBody, x_club_pin: str | None = Header(None)):
+        from station.club.tournament import TournamentError
+
+        if not x_club_pin:
+            return _error(401, "the director's PIN is needed (X-Club-Pin)", "X-Club-Pin")
+        if pin is None or not secrets.compare_digest(x_club_pin.encode(), pin.encode()):
+            return _error(403, "that is not the director's PIN", "X-Club-Pin")
+        try:
+            return club.director.create(body.players, body.games, body.by, body.profile, body.set, body.seed,
+                                         body.options)
+        except TournamentError as exc:
+            return _error(400, str(exc), exc.field)
+
+    @app.get("/api/club/tournament/{tid}/export", summary="A tournament as JSON or CSV")
+    async def export(tid: int, format: str = Query("json", pattern="^(json|csv)$")):
+        found = club.director.export(tid, format) if 0 < tid < 2 ** 62 else None
+        if found is None:
+            return _error(404, f"there is no tournament {tid}", "tid")
+        media, text = found
+        return Response(text, media_type=media, headers={
+            "Content-Disposition": f'attachment; filename="tournament-{tid}.{format}"'})
+
+    @app.get("/", include_in_schema=False)
+    async def root():
+        return RedirectResponse("/club")
+
+    @app.get("/club", response_class=HTMLResponse, include_in_schema=False)
+    async def club_page(request: Request):
+        lang = request_language(request)
+        boot = {"page": "club", "lang": lang, "club": club.api(), "poll_ms": POLL_MS}
+        ctx = {"request": request, "page": "club", "lang": lang, "rtl": is_rtl(lang), "_": gettext_for(lang),
+               "languages": LANGUAGES, "palette_css": palette.css_variables(), "palette": palette.as_json(),
+               "boot": json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")
+               .encode("utf-8", "backslashreplace").decode("utf-8"),
+               "catalogue": json.dumps(js_catalogue(lang), ensure_ascii=False).replace("</", "<\\/")}
+        response = templates.TemplateResponse(request, "club.html", ctx)
+        if request.query_params.get("lang") in LANGUAGES:
+            response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
+        return response
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    return app
