@@ -46,12 +46,13 @@ conformance: venv
 	../shared/conformance/compare ../shared/conformance/corpus '$(BIN)/station replay {} --json'
 	../shared/conformance/compare ../shared/conformance/corpus_house '$(BIN)/station replay {} --json'
 
+# every bench runs; the target fails at the end if any of them missed its target
+BENCHES := engine hardware station web club
 bench: $(VENV)/.test-extras
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/hardware.py
-	$(BIN)/python bench/station.py
-	$(BIN)/python bench/web.py
-	$(BIN)/python bench/club.py
+	@echo "machine: $$(nproc) cores, $$($(BIN)/python -V), $$(uname -m)"; \
+	missed=""; \
+	for b in $(BENCHES); do $(BIN)/python bench/$$b.py || missed="$$missed $$b"; done; \
+	if [ -n "$$missed" ]; then echo "missed a target:$$missed"; exit 1; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache
