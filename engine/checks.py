@@ -107,6 +107,13 @@ class EventChecks:
             raise E.TileOnTable(f"{t} is already on the table", **self._facts(event))
         if self._hand is not None and not self._hand[seat] & self._bit.get(t, 0):
             raise E.NotInHand(f"{name} does not hold {t}", **self._facts(event))
+        self._check_train(event, seat, train, name)
+        self._check_match(event, seat, t, train, name)
+
+    def _check_train(self, event: Event, seat: int, train: int, name: str) -> None:
+        """The train part of a play's checks (first-turn, open-double, train-closed,
+        own-train-first): whether ``train`` takes a tile like ``event.tile`` from ``seat`` now."""
+        low, high = event.tile
         if self.circuit:
             if train != seat:
                 raise E.FirstTurn(f"on the first turn {name} plays only on their own train", **self._facts(event))
@@ -123,6 +130,9 @@ class EventChecks:
                 raise E.OwnTrainFirst(f"{name}'s train must have a tile first: "
                                       f"{house_note('own_train_first')}", house_rule="own_train_first",
                                       **self._facts(event))
+
+    def _check_match(self, event: Event, seat: int, t: Tile, train: int, name: str) -> None:
+        low, high = t
         end = self.ends[train]
         if low != end and high != end:
             where = f"{self.train_name(train)}'s open end {end}" if self.trains[train] \

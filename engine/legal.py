@@ -191,16 +191,27 @@ class LegalMoves:
                     else:
                         tiles.append(f"{end}-{t.high if t.low == end else t.low}")   # as it would lie
             if not tiles and refusal is None:
-                try:
-                    self.check(Event(seat, "play", Tile(end, end), label))
-                except E.IllegalEvent as exc:
-                    refusal = exc
+                refusal = self._nothing_fits(seat, tr, label, end)
             trains.append({"on": label, "open": bool(tiles),
                            "code": None if tiles or refusal is None else refusal.code,
                            "reason": None if tiles or refusal is None else refusal.message,
                            "house_rule": None if tiles or refusal is None else refusal.facts.get("house_rule"),
                            "tiles": sorted(tiles, key=lambda x: int(x.split("-")[1]))})
         return {"trains": trains}
+
+    def _nothing_fits(self, seat: int, train: int, label, end: int) -> E.IllegalEvent:
+        """Why ``train`` takes nothing from ``seat`` when no tile it may play has the open end:
+        the train's own refusal (round over, engine first, turn, first turn, open double, closed,
+        own train first), else ``no-match`` with the fact ``end`` (never a refusal of one tile)."""
+        event = Event(seat, "play", Tile(end, end), label)
+        try:
+            if self.end is not None or not self.engine_placed or seat != self.turn:
+                self.check(event)          # refused before any tile is looked at
+            self._check_train(event, seat, train, self.names[seat])
+        except E.IllegalEvent as exc:
+            return exc
+        return E.NoMatch(f"nothing {self.names[seat]} may play matches the open end {end} of "
+                         f"{self.train_name(train)}", end=end, seat=seat, train=label)
 
     def has_legal_play(self, seat: int) -> bool:
         """Known hands: whether ``seat`` holds any legal play now."""

@@ -223,3 +223,41 @@ def test_game_over_shows_the_winner_and_my_place(server, phone):
     expect(pages[1].locator("#round-end")).to_be_visible()
     shot(pages[1], "seat-game-over-en")
     assert not serious(pages[1])
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_after_a_draw_with_nothing_to_play(server, phone, lang, monkeypatch):
+    """Virtual tiles: Ana holds no 9 and draws none. Under "Choose a train" her own train says that
+    nothing fits its open end (not a refusal of a tile nobody chose), Ben's unmarked train says it
+    is closed; Draw is disabled (the attribute) with its reason, and a click on it does nothing."""
+    from engine.tiles import full_set
+    _ = gettext_for(lang)
+    tiles = [t for t in full_set(9) if str(t) != "9-9"]
+    plain = [t for t in tiles if 9 not in t]
+    ana, ben, bones = plain[:15], [t for t in tiles if 9 in t] + plain[15:21], plain[21:]
+    monkeypatch.setattr("station.service.deal", lambda rules, index, rng: ([ana, ben], bones))
+    station = server.station
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {}, hidden_hands=False)
+    tokens = [station.join(i, station.seat_code(i, PIN)) for i in range(2)]
+    station.start_round(PIN)
+    rnd = station.referee.round
+    if rnd.turn == 1:
+        station.submit(1, tokens[1], {"play": "9-0", "on": 1}, station.version)
+    page = joined(phone, server, 0, tokens[0], lang)
+    expect(page.locator("#btn-draw")).to_be_enabled()
+    page.click("#btn-draw")
+    expect(page.locator("#my-hand li.drawn")).to_have_count(1)
+    draw = page.locator("#btn-draw")
+    expect(draw).to_be_disabled()
+    expect(page.locator("#why-draw, #why-pass").filter(has_text=_(REASONS["already-drew"]))).to_have_count(1)
+    count = rnd.hand_counts[0]
+    draw.click(force=True)                       # a tap on the disabled button
+    expect(page.locator("#my-hand li")).to_have_count(count)
+    assert rnd.hand_counts[0] == count and rnd.turn == 0
+    own = page.locator('#trains button[data-train="0"] .why')
+    expect(own).to_have_text(_("Nothing fits: open end %(n)s") % {"n": 9})
+    expect(page.locator('#trains button[data-train="1"] .why')).to_have_text(_("Closed: no marker"))
+    for code in ("not-in-hand", "tile-on-table"):
+        expect(page.locator("#trains")).not_to_contain_text(_(REASONS[code]))
+    shot(page, f"seat-nothing-fits-{lang}")
+    assert not serious(page)

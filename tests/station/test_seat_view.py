@@ -188,3 +188,29 @@ def test_classic_first_turn_done_is_offered_only_after_a_play(station):
     assert mine["options"]["done"] is False
     assert mine["options"]["why"]["done"]["code"] in ("cannot-end-turn", "engine-missing")
     assert station.referee.refusal(Event(holder, "done")).code == mine["options"]["why"]["done"]["code"]
+
+
+def test_a_train_nothing_fits_says_so_not_a_tile_refusal(station, monkeypatch):
+    """After a draw with nothing to play, each train says why it takes nothing: an open train whose
+    end no tile matches is ``no-match`` with its end (never "not in your hand" or "already on the
+    table", which speak of a tile nobody chose); a closed train keeps its closed reason."""
+    from engine.tiles import full_set
+    tiles = [t for t in full_set(9) if str(t) != "9-9"]
+    nines = [t for t in tiles if 9 in t]
+    plain = [t for t in tiles if 9 not in t]
+    ana, ben, bones = plain[:15], nines + plain[15:21], plain[21:]
+    monkeypatch.setattr("station.service.deal", lambda rules, index, rng: ([ana, ben], bones))
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {}, hidden_hands=False)
+    tokens = join_all(station, 2)
+    station.start_round(PIN)
+    rnd = station.referee.round
+    if rnd.turn == 1:
+        station.submit(1, tokens[1], {"play": "9-0", "on": 1}, station.version)
+    assert rnd.turn == 0 and not rnd.legal_plays(0)
+    station.submit(0, tokens[0], {"draw": True}, station.version)
+    assert rnd.turn == 0 and not rnd.legal_plays(0)
+    trains = {str(t["on"]): t for t in me(station, tokens, 0)["options"]["trains"]}
+    assert not any(t["open"] for t in trains.values())
+    assert trains["0"]["code"] == "no-match" and "9" in trains["0"]["reason"]
+    assert trains["1"]["code"] == "train-closed"
+    assert {t["code"] for t in trains.values()} <= {"no-match", "train-closed"}

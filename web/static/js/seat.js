@@ -13,8 +13,9 @@
   const ACTIONS = ["draw", "pass", "done"];
 
   function headers() { return { "X-Seat-Token": token }; }
-  function reason(code, houseRule) {
+  function reason(code, houseRule, end) {
     if (code === "train-closed") return t("Closed: no marker");
+    if (code === "no-match") return t("Nothing fits: open end %(n)s", { n: end });
     if ((MT.boot.reasons || {})[code]) return MT.reasonText(code, { house_rule: houseRule });
     return MT.boot.lang === "en" && code ? code : t("Closed");
   }
@@ -130,7 +131,7 @@
       return el("button", { type: "button", class: "choice" + (tr.open ? " open" : "") + (chosen === key ? " selected" : "") + (prompted === key ? " prompted" : ""),
         "data-train": key, "aria-pressed": chosen === key ? "true" : "false", disabled: !tr.open,
         onclick: () => { chosen = key; render(MT.view); const first = $("tiles").querySelector("button"); if (first) first.focus(); } },
-        trainLabel(key, view), el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: openEnd(view, key) }) : reason(tr.code || "train-closed", tr.house_rule)));
+        trainLabel(key, view), el("span", { class: "why" }, tr.open ? t("open end: %(n)s", { n: openEnd(view, key) }) : reason(tr.code || "train-closed", tr.house_rule, openEnd(view, key))));
     }));
   }
   function renderTiles(view, opts) {
