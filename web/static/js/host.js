@@ -50,7 +50,7 @@
     }
   }
   function nameRow(value) {
-    const input = el("input", { value: value || "", maxlength: 24 });
+    const input = el("input", { value: value || "", maxlength: 32 });     // station/auth.py NAME_MAX
     const rm = el("button", { type: "button", class: "btn", onclick: () => { row.remove(); renumber(); } }, "✕");
     const row = el("div", { class: "row" }, el("span", { class: "num" }), input, rm);
     $("names").append(row);
