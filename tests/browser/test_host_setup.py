@@ -155,3 +155,47 @@ def test_round_over_waits_for_counts_then_offers_the_next_round(server, phone):
     expect(host.locator("#why-end")).to_have_text("The game is over.")
     expect(host.locator("#setup-box")).to_have_attribute("open", "")
     phone_shot(host, "host-game-over")
+
+
+#: how much of a select's width its chosen value may use (the rest: padding and the arrow)
+SELECT_TEXT_ROOM = """sel => {
+  const cs = getComputedStyle(sel);
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const text = sel.options[sel.selectedIndex].textContent;
+  return {text, need: ctx.measureText(text).width + 36, have: sel.clientWidth, outer: sel.offsetWidth,
+          row: sel.closest(".opt").clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_rule_options_read_whole_and_names_take_32_characters(server, phone, lang):
+    """At 390 px each rule option's select is on its own line at full width and shows its chosen
+    value whole ("No (default)", not "No (defaul"; a value wider than the whole row is the one
+    exception: the closed select cannot wrap); a player's name takes the station's 1 to 32 characters (station/auth.py NAME_MAX)."""
+    from station.auth import NAME_MAX
+    host = unlock(phone, server, lang)
+    for box in host.locator("#setup-form details.fold.sub").all():
+        if box.get_attribute("open") is None:
+            box.locator("summary").click()
+    selects = host.locator(".opts select")
+    assert selects.count() >= 5
+    for i in range(selects.count()):
+        sel = selects.nth(i)
+        sel.scroll_into_view_if_needed()
+        values = [None] if sel.is_disabled() else [o.get_attribute("value") for o in sel.locator("option").all()]
+        for value in values:
+            if value is not None:
+                sel.select_option(value)
+            room = sel.evaluate(SELECT_TEXT_ROOM)
+            assert room["outer"] >= room["row"] - 1, room          # on its own line, full width
+            assert room["need"] <= room["have"] or room["need"] > room["row"], room
+        if values != [None]:
+            sel.select_option("")
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    host.locator(".opts select").first.scroll_into_view_if_needed()
+    host.screenshot(path=str(SHOTS / f"host-rule-options-{lang}.png"))
+    name = host.locator("#names input").first
+    name.fill("")
+    name.press_sequentially("A" * (NAME_MAX + 5))
+    expect(name).to_have_value("A" * NAME_MAX)
