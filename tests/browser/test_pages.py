@@ -115,3 +115,30 @@ def test_reconnects_and_catches_up(server, phone):
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#conn-banner")).to_be_hidden(timeout=30_000)
     expect(page.locator("#strip-main")).to_contain_text("Round 1 of 10")
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_wake_bar_is_one_slim_line_and_covers_nothing(server, phone, lang):
+    """On a seat page the keep-awake bar is one line at most 44 px tall, and the page's last control
+    scrolled to the bottom sits above it (the page has as much room below)."""
+    station = server.station
+    station.setup_game(PIN, NAMES, "hub", 9, {"hand_size": 3})
+    token = seat_tokens(station)[0]
+    station.start_round(PIN)
+    page = phone(lang).new_page()
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('mt-seat-0', '{token}')")
+    page.goto(server.url + "/seat/0")
+    expect(page.locator("#controller")).to_be_visible()
+    page.locator("main").tap()                       # starts the video: the status line is written
+    expect(page.locator("#wake-status")).not_to_be_empty()
+    bar = page.locator("footer.wake").bounding_box()
+    assert bar["height"] <= 44, bar
+    button = page.locator("#wake-toggle").bounding_box()
+    assert button["height"] <= bar["height"] and button["y"] >= bar["y"], (button, bar)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function("Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight")
+    leave = page.locator("#btn-leave").bounding_box()
+    assert leave["y"] + leave["height"] <= page.locator("footer.wake").bounding_box()["y"], (leave, bar)
+    assert not [v["id"] for v in Axe().run(page).response["violations"] if v.get("impact") in ("serious", "critical")]
+    shot(page, f"seat-wake-bar-{lang}")

@@ -9,7 +9,7 @@
     if (!btn || !video) return;
     const stored = localStorage.getItem("mt-wake");
     let want = stored === null ? !!MT.boot.wake : stored === "1";
-    function say(text) { status.textContent = text; }
+    function say(text) { status.textContent = text; status.title = text; }     // one line: the whole text on hover
     function show() {
       btn.setAttribute("aria-pressed", want ? "true" : "false");
       btn.textContent = want ? t("Keep screen on: on") : t("Keep screen on: off");
