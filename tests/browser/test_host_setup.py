@@ -109,6 +109,10 @@ def test_navigation_is_one_line_and_the_strip_stays_below_it(server, phone, lang
     links = page.locator("header.top nav a")
     heights = {round(links.nth(i).bounding_box()["y"]) for i in range(links.count())}
     assert len(heights) == 1 and top["height"] <= 60, (heights, top)
+    # every link reads whole: the navigation fits, nothing scrolled out of sight ("coreboard")
+    fit = page.evaluate("(() => { const n = document.querySelector('header.top nav'); "
+                        "return [n.scrollWidth, n.clientWidth, n.scrollLeft]; })()")
+    assert fit[0] <= fit[1] and fit[2] == 0, fit
     page.mouse.wheel(0, 2000)
     wait_for(lambda: page.evaluate("scrollY") > 0 or page.evaluate("document.body.scrollHeight <= innerHeight"),
              what="the page scrolled")
