@@ -226,7 +226,12 @@
     } else if (st) {
       chips.push(el("span", {}, t("Round %(r)s of %(n)s", { r: st.round + 1, n: MT.roundCount(view) })));
       chips.push(el("span", { class: "row" }, t("Engine"), " ", MT.tileEl(st.engine + "-" + st.engine)));
-      if (st.turn !== null && st.turn !== undefined) chips.push(el("span", { class: "row" }, t("Turn:"), " ", MT.badge(st.turn)));
+      const p = view.prompt, f = (p && p.facts) || {};
+      if (p && p.kind === "engine-drawn")          // the search: the station says who may place the engine
+        chips.push(el("span", { class: "row" }, MT.fmt(t("Engine: %(name)s may place it; then %(next)s draws"), { name: MT.badge(f.seat), next: MT.badge(f.next) })));
+      else if (p && p.kind === "engine-yours")
+        chips.push(el("span", { class: "row" }, MT.fmt(t("Engine: %(name)s places it"), { name: MT.badge(f.seat) })));
+      else if (st.turn !== null && st.turn !== undefined) chips.push(el("span", { class: "row" }, t("Turn:"), " ", MT.badge(st.turn)));
       else if (view.game.status === "round-over") chips.push(el("span", {}, t("Round over")));
       const rnd = ((view.result && view.result.rounds) || [])[st.round];
       const over = (st.turn === null || st.turn === undefined) && rnd && rnd.end;
