@@ -174,7 +174,9 @@ class LegalMoves:
         "reason": English or None, "house_rule": option or None, "tiles": ["5-12", ...]}]}``
         (``house_rule``: the house rule that closes it, house-rules.md): for each train, the tiles that would
         be accepted on it now (known hands: from the hand; hidden hands: every tile of the set not
-        on the table that fits), or why nothing may go there.
+        on the table that fits), or why nothing may go there: the train's own refusal, or
+        ``no-match`` when the train is open but no such tile has its open end (never a refusal of
+        one tile the seat did not choose, such as ``not-in-hand``).
         """
         trains = []
         candidates = self.hands[seat] if self.known else full_set(self.top)
