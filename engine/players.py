@@ -1,7 +1,9 @@
 """Simple computer players and a seeded deal, for ``station simulate`` and the benchmarks.
 
 Both players see the whole table (known hands) and always make a legal move:
-``random`` picks any legal play uniformly; ``greedy`` plays its heaviest tile (most pips).
+``random`` picks any legal play uniformly; ``greedy`` plays its heaviest tile (most pips);
+``playout`` picks the event with the fewest expected pips left by ``hints.rank_plays`` (its own
+hand only, ``PLAYOUT_BUDGET`` playouts a move).
 
 >>> import random
 >>> from engine import Game, Rules
@@ -19,7 +21,8 @@ from .options import Rules
 from .round import Round
 from .tiles import Tile, full_set
 
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "playout")
+PLAYOUT_BUDGET = 60                 # playouts per move of the ``playout`` player
 _new = tuple.__new__                # an Event without the named tuple's Python-level __new__
 
 
@@ -42,6 +45,9 @@ def choose(rnd: Round, policy: str, rng: _random.Random) -> Event:
     if not rnd.engine_placed:
         seat = rnd.seat_to_act()
         return Event(seat, "engine" if rnd.holds(seat, rnd.engine_tile) else "draw")
+    if policy == "playout" and rnd.end is None:
+        from .hints import hint_event
+        return hint_event(rnd, seat, rng, PLAYOUT_BUDGET)
     plays = rnd.legal_plays(seat)
     if rnd.circuit and not (plays and (policy == "greedy" or rnd.turn_plays == 0 or rng.random() < 0.8)):
         return Event(seat, "done" if rnd.turn_plays else "pass")
@@ -67,8 +73,12 @@ def _weight(play: tuple[Tile, int]) -> tuple[int, bool]:
     return tile.low + tile.high, tile.low == tile.high
 
 
-def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 100_000) -> Round:
-    """Deal and play the next round of ``game`` to its end with ``policy`` at every seat."""
+def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 100_000,
+               seats: dict[int, str] | None = None) -> Round:
+    """Deal and play the next round of ``game`` to its end with ``policy`` at every seat, or
+    ``seats[seat]`` where given (a policy per seat, e.g. ``{0: "playout"}``)."""
+    if seats:
+        return _play_round_mixed(game, policy, rng, max_events, seats)
     hands, boneyard = deal(game.rules, len(game.rounds), rng)
     rnd = game.start_round(hands, boneyard)
     # choose() and its inlined paths below make only legal events (tests/engine/test_engine_fast.py):
@@ -80,7 +90,7 @@ def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 1
         if rnd.end is not None:
             return rnd
         seat = rnd.turn
-        if rnd.engine_placed and not rnd.circuit:
+        if rnd.engine_placed and not rnd.circuit and policy != "playout":
             plays = plays_now(seat)
             if plays:                       # choose(), inlined for the most frequent event: a play
                 tile, train = max(plays, key=_weight) if greedy else plays[int(draw() * len(plays))]
@@ -94,6 +104,21 @@ def play_round(game: Game, policy: str, rng: _random.Random, max_events: int = 1
         event = choose(rnd, policy, rng)
         apply(event)
         record(event)
+    raise RuntimeError(f"round {rnd.index} did not end within {max_events} events")
+
+
+def _play_round_mixed(game: Game, policy: str, rng: _random.Random, max_events: int,
+                      seats: dict[int, str]) -> Round:
+    """play_round with a policy per seat (``seats``, else ``policy``), through ``choose``."""
+    hands, boneyard = deal(game.rules, len(game.rounds), rng)
+    rnd = game.start_round(hands, boneyard)
+    for _ in range(max_events):
+        if rnd.end is not None:
+            return rnd
+        seat = rnd.turn if rnd.engine_placed else rnd.seat_to_act()
+        event = choose(rnd, seats.get(seat, policy), rng)
+        rnd._apply(event)
+        rnd.events.append(event)
     raise RuntimeError(f"round {rnd.index} did not end within {max_events} events")
 
 

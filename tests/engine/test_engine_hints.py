@@ -1,0 +1,85 @@
+"""engine/hints.py: the longest train (exact) and plays ranked by playouts (issue 14)."""
+import itertools
+import random
+
+import pytest
+
+from engine import Game, Rules
+from engine.hints import longest_train, rank_plays
+from engine.players import choose, deal, play_game
+from engine.tiles import Tile
+
+
+def _chains(hand, end):
+    """Every chain by brute force over orderings of subsets (small hands only)."""
+    best = 0
+    for k in range(len(hand), 0, -1):
+        for perm in itertools.permutations(hand, k):
+            e, ok = end, True
+            for t in perm:
+                if e not in t:
+                    ok = False
+                    break
+                e = t.high if t.low == e else t.low
+            if ok:
+                return k
+    return best
+
+
+def test_longest_train_lays_from_the_open_end_and_is_a_chain():
+    rng = random.Random(3)
+    tiles = [Tile(a, b) for a in range(7) for b in range(a, 7)]
+    for _ in range(40):
+        hand = rng.sample(tiles, 6)
+        end = rng.randrange(7)
+        chain = longest_train(hand, end)
+        e = end
+        for t in chain:
+            assert e in t and t in hand
+            e = t.high if t.low == e else t.low
+        assert len(set(chain)) == len(chain)
+        assert len(chain) == _chains(hand, end)
+
+
+def test_longest_train_counts_doubles_and_is_empty_without_a_match():
+    assert longest_train([Tile(5, 5), Tile(5, 2)], 5) == [Tile(5, 5), Tile(2, 5)]
+    assert longest_train([Tile(1, 2)], 9) == []
+
+
+def _mid_round(seed, events=30):
+    rules = Rules.make("hub", 12, 4)
+    rng = random.Random(seed)
+    rnd = Game(rules, list("ABCD")).start_round(*deal(rules, 0, rng))
+    for _ in range(events):
+        rnd.push(choose(rnd, "random", rng))
+    return rnd
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_ranked_plays_are_the_seats_legal_events_and_use_the_budget(seed):
+    rnd = _mid_round(seed)
+    seat = rnd.turn
+    ranking = rank_plays(rnd, seat, rnd.hands[seat], random.Random(seed), 200)
+    legal = [e for e in rnd.legal_events if e.seat == seat]
+    assert sorted(map(repr, (h.event for h in ranking.plays))) == sorted(map(repr, legal))
+    assert ranking.playouts == 200 == sum(h.playouts for h in ranking.plays)
+    means = [h.mean_pips for h in ranking.plays]
+    assert means == sorted(means)
+    for h in ranking.plays:
+        rnd.push(h.event)          # every candidate is accepted by the round
+        rnd.pop()
+
+
+def test_rank_plays_is_empty_off_turn_and_refuses_a_wrong_hand():
+    rnd = _mid_round(2)
+    other = (rnd.turn + 1) % 4
+    assert rank_plays(rnd, other, rnd.hands[other], random.Random(1), 10).plays == []
+    with pytest.raises(ValueError, match="budget"):
+        rank_plays(rnd, rnd.turn, rnd.hands[rnd.turn], random.Random(1), 0)
+    with pytest.raises(ValueError, match="tiles"):
+        rank_plays(rnd, rnd.turn, list(rnd.hands[rnd.turn])[1:], random.Random(1), 10)
+
+
+def test_playout_player_finishes_games():
+    game = play_game(Rules.make("hub", 9, 2), ["A", "B"], "playout", random.Random(4))
+    assert game.finished
