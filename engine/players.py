@@ -122,9 +122,11 @@ def _play_round_mixed(game: Game, policy: str, rng: _random.Random, max_events: 
     raise RuntimeError(f"round {rnd.index} did not end within {max_events} events")
 
 
-def play_game(rules: Rules, names: list[str], policy: str, rng: _random.Random) -> Game:
-    """A whole game (every round) played by computer players; the same ``rng`` seed, the same game."""
+def play_game(rules: Rules, names: list[str], policy: str, rng: _random.Random,
+              seats: dict[int, str] | None = None) -> Game:
+    """A whole game (every round) played by computer players; the same ``rng`` seed, the same game.
+    ``seats`` gives some seats another policy (``{0: "playout"}``)."""
     game = Game(rules, names)
     while len(game.rounds) < rules.rounds:
-        play_round(game, policy, rng)
+        play_round(game, policy, rng, seats=seats)
     return game
