@@ -88,6 +88,12 @@ def unseen_tiles(rnd: Round, hand) -> list[Tile]:
     return [t for t in full_set(rnd.top) if t not in seen]
 
 
+def snapshot(rnd: Round) -> Round:
+    """A copy of ``rnd``'s state to read or play on while ``rnd`` moves on (another thread):
+    its events are not copied (``pop`` on the copy is not possible)."""
+    return _clone(rnd)
+
+
 def _clone(rnd: Round) -> Round:
     """A copy of ``rnd``'s state that playouts may change (its events are not copied)."""
     c = copy.copy(rnd)
@@ -101,6 +107,8 @@ def _clone(rnd: Round) -> Round:
     c.out = list(rnd.out)
     c.suit_on_table = list(rnd.suit_on_table)
     c.on_table = set(rnd.on_table)
+    if rnd._hand is not None:
+        c._hand = list(rnd._hand)
     c.events = []
     c._legal_cache = c._hands_view = c._scores = None
     return c
@@ -205,5 +213,5 @@ def hint_event(rnd: Round, seat: int, rng: _random.Random, budget: int) -> Event
     return ranking.plays[0].event
 
 
-__all__ = ["longest_train", "rank_plays", "Ranking", "PlayHint", "unseen_tiles", "playout",
+__all__ = ["longest_train", "snapshot", "rank_plays", "Ranking", "PlayHint", "unseen_tiles", "playout",
            "hint_event", "MEXICAN"]

@@ -28,6 +28,7 @@ from .deal_default import default_words, preview, setup_facts, setup_options
 from .engine_search import engine_prompt
 from .archive import StoredGames
 from .club_setup import ClubSetup
+from .computers import COMPUTER_PAUSE_S, Computers, check_computers
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
@@ -39,7 +40,7 @@ from .views import seat_me, table_view
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
-class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
+class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
     (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
@@ -51,7 +52,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
     """
 
     def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None, mock: bool = False,
-                 pin_length: int = 4, clock=time.monotonic):
+                 pin_length: int = 4, clock=time.monotonic, computer_pause: float = COMPUTER_PAUSE_S):
         self.data_dir = data_dir
         self.is_mock = mock              # the hub is hardware.Hub.mock(): the virtual hub may drive it
         self.store = Store(os.path.join(data_dir, "station.sqlite3"))
@@ -72,6 +73,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
         self.board: dict = {"connected": None, "reason": ""}
         self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
         self.bridge = None
+        self.computer_pause = computer_pause     # seconds a computer seat waits before it acts
+        self._computers_task = None
         self.mqtt = None                 # station/mqtt_publish.MqttPublisher when given a broker
         self._restore()
 
@@ -103,8 +106,12 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
         if self.hub is not None:
             self.bridge = HubBridge(self, asyncio.get_running_loop())
             await self.bridge.start()
+        self._computers_task = asyncio.get_running_loop().create_task(self.run_computers(self.computer_pause))
 
     async def stop(self) -> None:
+        if self._computers_task is not None:
+            self._computers_task.cancel()
+            self._computers_task = None
         if self.bridge is not None:
             await self.bridge.stop()
         if self.hub is not None:
@@ -186,9 +193,11 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
     # ----------------------------------------------------------------- host intents
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
                    options: dict, hidden_hands: bool = True, ruleset: str | None = None,
-                   club: dict | None = None) -> dict:
+                   club: dict | None = None, hints: bool = True, computers: dict | None = None) -> dict:
         """Set up a new game (any unfinished one is abandoned); returns the view. ``ruleset``: the
         saved rule set the options came from (station/rulesets.py), preselected next time;
+        ``hints``: seat pages may ask for hints; ``computers``: ``{"seat": "random" | "greedy" |
+        "playout"}``, seats the station plays (virtual tiles only; station/computers.py);
         ``club``: the club tournament's game it is (station/club_setup.py), kept in the set-up.
 
         Where the deal table has no row for the set and player count, the station's stated hand size
@@ -205,9 +214,12 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup):
                 raise StationError(f"player {i + 1}'s name {problem}", code="bad-request",
                                    facts={"field": f"players[{i}]"})
         players, options, default = setup_options(players, profile, set, options)
+        computers = check_computers(computers, len(players), bool(hidden_hands))
         setup = {"type": "setup", "players": players, "profile": profile, "set": set,
                  "options": options, "hidden_hands": bool(hidden_hands),
-                 "hardware_seats": self.hardware_seats}
+                 "hardware_seats": self.hardware_seats, "hints": bool(hints)}
+        if computers:
+            setup["computers"] = computers
         if default is not None:
             setup["deal_default"] = default
         if club is not None:             # a club tournament's game (station/club_setup.py)
