@@ -17,7 +17,7 @@ import secrets
 from engine.hints import longest_train, rank_plays, snapshot
 from engine.players import POLICIES, choose
 
-from .interface import StationError
+from .interface import Refused, StationError
 
 HINT_PLAYOUTS = 1000          # playouts a seat page's hint runs (about 0.2 s on a 2-core PC)
 COMPUTER_PAUSE_S = 0.8        # a computer seat's visible pause before it acts
@@ -73,24 +73,24 @@ class Computers:
         """The seat's hint: ``{"longest": ["6-4", ...], "open_end": pip, "plays": [{"event": {...},
         "mean_pips": float, "playouts": int, "stderr": float}, ...] (best first), "playouts": int,
         "clear": bool}``. Slow (``budget`` playouts): call it off the event loop. Raises
-        ``StationError`` "hints-off" (the host switched hints off), "no-hand" (the station does not
+        ``Refused`` "hints-off" (the host switched hints off), "no-hand" (the station does not
         know the hand) or "no-round"."""
         self._token(seat, token)
         with self.lock:
             ref = self.referee
             if not self.hints_on():
-                raise StationError("the host switched hints off for this game", code="hints-off",
+                raise Refused("the host switched hints off for this game", code="hints-off",
                                    facts={"seat": seat})
             rnd = ref.game.current if ref is not None else None
             if rnd is None or rnd.ended:
-                raise StationError("no round is being played", code="no-round", facts={"seat": seat})
+                raise Refused("no round is being played", code="no-round", facts={"seat": seat})
             if rnd.known:
                 hand = list(rnd.hands[seat])
             else:
                 registered = ref.registered.get((rnd.index, seat))
                 hand = sorted(registered - rnd.on_table) if registered is not None else None
             if hand is None or len(hand) != rnd.hand_counts[seat]:
-                raise StationError("the station does not know this seat's hand: register it first",
+                raise Refused("the station does not know this seat's hand: register it first",
                                    code="no-hand", facts={"seat": seat})
             copy = snapshot(rnd)
             open_end = rnd.open_end(seat) if rnd.engine_placed else rnd.engine

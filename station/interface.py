@@ -156,7 +156,8 @@ class StationApi(Protocol):
 
     # host
     def setup_game(self, pin: str, players: list[str], profile: str, set: int | None,
-                   options: dict, hidden_hands: bool = True, ruleset: str | None = None) -> dict: ...
+                   options: dict, hidden_hands: bool = True, ruleset: str | None = None,
+                   hints: bool = True, computers: dict | None = None) -> dict: ...  # station/computers.py
     def preview_setup(self, pin: str, players: list[str], profile: str, set: int | None,
                       options: dict) -> dict: ...           # the deal a set-up would give
     def start_round(self, pin: str) -> dict: ...
@@ -179,6 +180,7 @@ class StationApi(Protocol):
     # a seat's moves: event as record-format.md writes it ({"play": "12-5", "on": 1}, {"draw": true} ...)
     def submit(self, seat: int, token: str, event: dict, version: int) -> dict: ...
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict: ...
+    def seat_hint(self, seat: int, token: str) -> dict: ...      # slow: call in a thread (station/computers.py)
     def reveal(self, seat: int, token: str, hand: list[str] | int) -> dict: ...
 
     # the virtual hub (mock backend only)

@@ -27,6 +27,8 @@ def table_view(station) -> dict:
         **common,
         "game": {"id": station.game_id, "profile": ref.rules.profile, "set": ref.rules.top,
                  "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
+                 "hints": bool(ref.setup.get("hints", True)),
+                 "computers": dict(ref.setup.get("computers") or {}),
                  "house": non_default(ref.rules.profile, ref.setup.get("options")),
                  "moot": moot(ref.rules.profile, ref.setup.get("options")),
                  "players": list(ref.names), "hardware_seats": station.hardware_seats,

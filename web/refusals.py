@@ -36,6 +36,9 @@ REASONS: dict[str, str] = {
     "no-game": N_("No game has been set up yet."),
     "bad-request": N_("That request was not understood."),
     "not-mock": N_("The virtual hub works only with the mock hardware."),
+    "hints-off": N_("The host switched hints off for this game."),
+    "no-hand": N_("The station does not know your hand: register it first."),
+    "no-round": N_("No round is being played."),
     # set-up refusals (web/routes_api.py picks them by facts["option"]); %(...)s from the facts
     "setup-names": N_("Give every player a name."),
     "setup-players": N_("These rules take %(allowed)s players: add or remove players, or choose other rules."),

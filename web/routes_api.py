@@ -2,6 +2,8 @@
 host PIN: ``X-Host-Pin`` header (or ``pin`` query for the export download link)."""
 from __future__ import annotations
 
+import asyncio
+
 import json
 from typing import Annotated, Any, Literal
 
@@ -105,6 +107,9 @@ class SetupBody(Body):
     options: dict[Annotated[str, Field(max_length=40)], Any] = Field(default_factory=dict, max_length=40)
     hidden_hands: bool = True
     ruleset: str | None = Field(None, max_length=160, description="the saved rule set the options came from")
+    hints: bool = Field(True, description="seat pages may ask for hints (where the station knows the hand)")
+    computers: dict[Annotated[str, Field(max_length=2)], Literal["random", "greedy", "playout"]] = Field(
+        default_factory=dict, max_length=14, description='seats the station plays, e.g. {"1": "greedy"}')
 
 
 class UndoBody(Body):
@@ -153,6 +158,14 @@ async def get_view(request: Request) -> dict:
 async def get_seat_view(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
                         token: str | None = Query(None)) -> dict:
     return _station(request).seat_view(seat, _token(x_seat_token, token))
+
+
+@router.get("/seat/{seat}/hint", summary="A hint: the longest train and the plays ranked by playouts")
+async def get_hint(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
+                   token: str | None = Query(None)) -> dict:
+    """Runs about a thousand playouts in a thread (station/computers.py): the loop never blocks."""
+    station = _station(request)
+    return await asyncio.to_thread(station.seat_hint, seat, _token(x_seat_token, token))
 
 
 @router.post("/seat/{seat}/join", summary="Trade the seat's short code for its token")
@@ -226,7 +239,7 @@ async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH
     try:
         return _station(request).setup_game(_pin(request, x_host_pin), [p.strip() for p in body.players],
                                             body.profile, body.set, body.options, body.hidden_hands,
-                                            body.ruleset)
+                                            body.ruleset, hints=body.hints, computers=body.computers)
     except StationError as exc:
         if exc.code == "bad-request":
             exc.reason = SETUP_REASONS.get(exc.facts.get("option"), "setup-other")

@@ -15,6 +15,7 @@ FIELD_LABELS: dict[str, str] = {
     "set": N_("Set"),
     "options": N_("Options"),
     "hidden_hands": N_("Tiles"),
+    "computers": N_("Computer players"),
     "round": N_("Round"),
     "seat": N_("Player"),
     "score": N_("New score"),

@@ -111,3 +111,28 @@ def test_the_running_station_plays_its_computer_seats_after_the_pause(tmp_path):
         finally:
             await st.stop()
     asyncio.run(main())
+
+
+def test_the_hint_api_answers_the_seat_and_refuses_a_hidden_hand(station):
+    from fastapi.testclient import TestClient
+
+    from web.app import create_app
+
+    st = station
+    client = TestClient(create_app(st))
+    H = {"X-Host-Pin": PIN}
+    r = client.post("/api/host/setup", json={"players": ["Ana", "Bot"], "set": 9, "hidden_hands": False,
+                                             "computers": {"1": "greedy"}}, headers=H)
+    assert r.status_code == 200 and r.json()["game"]["computers"] == {"1": "greedy"}
+    token = join_all(st, 1)[0]
+    client.post("/api/host/start", headers=H)
+    body = client.get("/api/seat/0/hint", headers={"X-Seat-Token": token}).json()
+    assert body["playouts"] >= 1000 and body["plays"]
+    assert client.get("/api/seat/0/hint", headers={"X-Seat-Token": "nope"}).status_code == 403
+    r = client.post("/api/host/setup", json={"players": ["Ana", "Bot"], "computers": {"1": "wise"}}, headers=H)
+    assert r.status_code == 422 and "Computer players" in r.json()["text"]
+    client.post("/api/host/setup", json={"players": ["Ana", "Bot"], "set": 9}, headers=H)
+    token = join_all(st, 1)[0]
+    client.post("/api/host/start", headers=H)
+    r = client.get("/api/seat/0/hint", headers={"X-Seat-Token": token})
+    assert r.status_code == 409 and r.json()["code"] == "no-hand" and "register" in r.json()["text"]
