@@ -16,7 +16,7 @@ LANGS = ["so", "sn", "si", "ps", "uz"]
 #: the field's words (README "How we work") and the issue's list: the glossary must have them all
 TERMS = ["engine", "train", "personal train", "Mexican train", "marker", "boneyard", "double", "open double",
          "satisfy", "pip", "round", "hand", "seat", "slot", "turn", "pass", "draw", "score", "winner", "hub",
-         "station", "tile"]
+         "station", "tile", "hint", "computer"]
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 

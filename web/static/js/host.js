@@ -206,8 +206,9 @@
     const players = Array.from($("names").querySelectorAll("input")).map((i) => i.value.trim()).filter(Boolean);
     const options = MT.hostRules.options();
     if ($("hand-size").value) options.hand_size = Number($("hand-size").value);
-    return { players: players, profile: $("profile").value, set: $("set").value ? Number($("set").value) : null,
-      options: options, hidden_hands: !$("tiles-virtual").checked, ruleset: MT.hostRules.ruleset() };
+    return Object.assign({ players: players, profile: $("profile").value, set: $("set").value ? Number($("set").value) : null,
+      options: options, hidden_hands: !$("tiles-virtual").checked, ruleset: MT.hostRules.ruleset() },
+      MT.hostComputers ? MT.hostComputers.fields() : {});      // host-computers.js
   }
   /** The deal the station would give this set-up (or its reason not to), shown as the form changes;
    *  the station's hand size is offered in "Tiles each". */

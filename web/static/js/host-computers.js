@@ -1,0 +1,53 @@
+/* Host page, set-up: a "Player / Computer" choice on each player row (virtual tiles only: the
+   station deals a computer's hand and plays it, station/computers.py) and "Hints on the seat
+   pages" (on by default). MT.hostComputers.fields() -> {computers: {"seat": policy}, hints: bool},
+   added to the set-up body by host.js. */
+(function () {
+  "use strict";
+  const MT = window.MT, t = MT.t, el = MT.el;
+  const $ = (id) => document.getElementById(id);
+  const CHOICES = [["player", t("Player")], ["random", t("Computer (easy)")],
+                   ["greedy", t("Computer (greedy)")], ["playout", t("Computer (strong)")]];
+
+  const hints = el("input", { type: "checkbox", id: "hints-on", checked: true });
+  const tiles = document.querySelector("#setup-form .tiles-mode");
+  if (tiles) tiles.after(el("label", { class: "check", id: "hints-label" }, hints, " ", t("Hints on the seat pages")));
+
+  function virtual() { return !!($("tiles-virtual") && $("tiles-virtual").checked); }
+
+  /** Every name row gets its choice once; they are usable with virtual tiles only. */
+  function decorate() {
+    const rows = Array.from($("names").children);
+    rows.forEach((row, i) => {
+      let sel = row.querySelector("select.who");
+      if (!sel) {
+        sel = el("select", { class: "who" }, ...CHOICES.map(([v, label]) => el("option", { value: v }, label)));
+        const rm = row.querySelector("button");
+        row.insertBefore(sel, rm);
+      }
+      sel.setAttribute("aria-label", t("Player %(n)s", { n: i + 1 }) + ": " + t("Computer players"));
+      sel.disabled = !virtual();
+      if (sel.disabled) sel.value = "player";
+    });
+  }
+
+  MT.hostComputers = {
+    fields() {
+      const computers = {};
+      let seat = 0;
+      for (const row of Array.from($("names").children)) {
+        const input = row.querySelector("input"), sel = row.querySelector("select.who");
+        if (!input || !input.value.trim()) continue;
+        if (sel && !sel.disabled && sel.value !== "player") computers[String(seat)] = sel.value;
+        seat += 1;
+      }
+      return { computers: computers, hints: hints.checked };
+    },
+  };
+
+  if ($("names")) {
+    new MutationObserver(decorate).observe($("names"), { childList: true });
+    document.querySelectorAll("input[name=tiles]").forEach((r) => r.addEventListener("change", decorate));
+    decorate();
+  }
+})();
