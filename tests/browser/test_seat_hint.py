@@ -1,0 +1,65 @@
+"""The seat page's "Hint" button (issue 14): with virtual tiles the player taps Hint and sees a
+legal move suggested, how many playouts it rests on, and the longest train of the hand; the host
+set-up can add computer seats, which the running station plays by itself."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from support import PIN, joined, shot, wait_for
+
+
+def test_hint_suggests_a_legal_move_and_the_longest_train(server, phone):
+    station = server.station
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {}, hidden_hands=False)
+    tokens = [station.join(i, station.seat_code(i, PIN)) for i in range(2)]
+    station.start_round(PIN)
+    page = joined(phone, server, 0, tokens[0])
+    with station.lock:
+        rnd = station.referee.round
+        assert rnd.turn == 0
+        legal = [e for e in rnd.legal_events if e.seat == 0]
+    button = page.get_by_role("button", name="Hint")
+    expect(button).to_be_visible()
+    button.click()
+    move = page.locator("#hint-move")
+    expect(move).to_contain_text("Suggested:", timeout=20_000)
+    text = move.inner_text()
+    assert re.search(r"\(1,000 playouts, (clear favourite|close call)\)", text), text
+    shown = re.match(r"Suggested: (\S+) on ", text)
+    plays = {str(e.tile) for e in legal if e.kind == "play"}
+    assert (shown and shown.group(1) in plays) or (not plays and "boneyard" in text), (text, plays)
+    expect(page.locator("#hint-longest")).to_contain_text("Longest train from your open end:")
+    shot(page, "seat-hint")
+
+
+def test_hints_switched_off_hide_the_button(server, phone):
+    station = server.station
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {}, hidden_hands=False, hints=False)
+    tokens = [station.join(i, station.seat_code(i, PIN)) for i in range(2)]
+    station.start_round(PIN)
+    page = joined(phone, server, 0, tokens[0])
+    expect(page.locator("#my-hand li").first).to_be_visible()
+    expect(page.get_by_role("button", name="Hint")).to_be_hidden()
+
+
+def test_host_adds_a_computer_seat_that_plays_by_itself(server, phone):
+    station = server.station
+    station.computer_pause = 0.3
+    page = phone().new_page()
+    page.goto(server.url + "/host")
+    page.fill("#pin", PIN)
+    page.locator("#pin-form button[type=submit]").click()
+    expect(page.locator("#setup-form")).to_be_visible()
+    page.locator("#tiles-virtual").check()
+    inputs = page.locator("#names input")
+    while inputs.count() < 2:
+        page.click("#btn-add")
+    inputs.nth(0).fill("Bot")
+    inputs.nth(1).fill("Ana")
+    page.locator("#names select.who").nth(0).select_option("greedy")
+    page.locator("#setup-form button[type=submit]").click()
+    wait_for(lambda: station.referee is not None and station.referee.setup.get("computers") == {"0": "greedy"},
+             what="the computer seat in the set-up")
+    station.start_round(PIN)
+    wait_for(lambda: any(e.seat == 0 for e in station.referee.round.events), what="the computer to move")
