@@ -136,3 +136,18 @@ def test_the_hint_api_answers_the_seat_and_refuses_a_hidden_hand(station):
     client.post("/api/host/start", headers=H)
     r = client.get("/api/seat/0/hint", headers={"X-Seat-Token": token})
     assert r.status_code == 409 and r.json()["code"] == "no-hand" and "register" in r.json()["text"]
+
+
+def test_a_registered_hidden_hand_gets_a_hint_of_its_own_tiles(station):
+    st = station
+    st.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    tokens = join_all(st, 2)
+    st.start_round(PIN)
+    me = st.seat_view(0, tokens[0])["me"]
+    tiles = me["free"][:me["tile_count"]]
+    st.register_hand(0, tokens[0], tiles)
+    hint = st.seat_hint(0, tokens[0], budget=40, seed=2)
+    assert hint["playouts"] == 40 and hint["plays"]
+    plays = [p["event"] for p in hint["plays"] if "play" in p["event"]]
+    assert all(p["play"] in tiles for p in plays)
+    assert {p["event"].get("draw") for p in hint["plays"] if not p["event"].get("play")} <= {True, None}
