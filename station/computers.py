@@ -136,6 +136,9 @@ class Computers:
         """Forever: when a computer seat is to act, wait ``pause`` seconds (visible), then make its
         move in a thread (the loop never blocks). Cancel the task to stop."""
         while True:
+            if not self.computer_seats():        # no computer in this game: no thread either
+                await asyncio.sleep(idle)
+                continue
             move = await asyncio.to_thread(self.computer_move)
             if move is None:
                 await asyncio.sleep(idle)
