@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,6 @@ from .validation import validation_body
 STATIC_DIR = Path(__file__).parent / "static"
 
 log = logging.getLogger("web.refusals")
-_TAGS = {"int", "str", "bool", "float", "list", "dict", "none"}
 
 
 class SafeJSONResponse(JSONResponse):
@@ -109,15 +107,9 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
         # 422 naming the field, worded like a refusal in the page's language (web/validation.py);
         # the input itself is not echoed (it may be huge or not valid text)
         raw = list(exc.errors())
-        errors = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
-                   "type": str(e.get("type", ""))} for e in raw][:10]
-        loc = errors[0]["loc"] if errors else []     # without pydantic's union tags ("list[...]", "int")
-        field = ".".join(p for p in loc if p != "body" and "[" not in p and p not in _TAGS
-                         and not re.fullmatch(r"[a-z]+(-[a-z]+)+", p)) or "body"
         body = validation_body(request_language(request), raw)
-        body["message"] = f"{field}: {errors[0]['msg'] if errors else 'not understood'}"
-        body["facts"]["field"] = field
-        body["detail"] = errors
+        body["detail"] = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
+                           "type": str(e.get("type", ""))} for e in raw][:10]
         log.warning("%s %s: 422 %s", request.method, request.url.path, body["message"])
         return SafeJSONResponse(body, status_code=422)
 

@@ -6,7 +6,12 @@ refusal: ``{"code": "bad-request", "message", "facts": {"field", "problem"}, "te
 """
 from __future__ import annotations
 
+import re
+
 from .i18n import N_, gettext_for
+
+#: parts of pydantic's error ``loc`` that name a union member's type, not a field
+_TAGS = {"int", "str", "bool", "float", "list", "dict", "none"}
 
 #: request field -> its label on the pages
 FIELD_LABELS: dict[str, str] = {
@@ -41,10 +46,19 @@ PROBLEMS: dict[str, str] = {
 }
 
 
+def request_field(loc) -> str:
+    """The field a pydantic error ``loc`` names, dotted ("players.0", "query.pin"), without the
+    body and pydantic's union tags ("list[...]", "int", "tagged-union"); "body" when none is left."""
+    return ".".join(p for p in map(str, loc) if p != "body" and "[" not in p and p not in _TAGS
+                    and not re.fullmatch(r"[a-z]+(-[a-z]+)+", p)) or "body"
+
+
 def validation_body(lang: str, errors: list[dict]) -> dict:
-    """The refusal body of a request pydantic refused (its first error), in ``lang``."""
+    """The refusal body of a request pydantic refused (its first error), in ``lang``:
+    ``facts["field"]`` from ``request_field``, ``text`` naming the field's label on the pages."""
     _ = gettext_for(lang)
     first = errors[0] if errors else {"loc": (), "type": "", "msg": ""}
+    field_name = request_field(first.get("loc", ()))
     loc = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path", "header")]
     field = loc[0] if loc else ""
     label = _(FIELD_LABELS[field]) if field in FIELD_LABELS else field or _("Request")
@@ -54,7 +68,7 @@ def validation_body(lang: str, errors: list[dict]) -> dict:
         detail = _(problem) % ctx if problem else str(first.get("msg", ""))
     except (KeyError, ValueError):
         detail = str(first.get("msg", ""))
-    message = f"{'.'.join(loc) or 'request'}: {first.get('msg', '')}"
+    message = f"{field_name}: {first.get('msg', '') if errors else 'not understood'}"
     return {"code": "bad-request", "message": message,
-            "facts": {"field": ".".join(loc), "problem": first.get("type", "")},
+            "facts": {"field": field_name, "problem": first.get("type", "")},
             "text": _("Check “%(field)s”: %(detail)s.") % {"field": label, "detail": detail}}
