@@ -10,7 +10,7 @@ import re
 import time
 
 from playwright.sync_api import expect
-from support import PIN, shot
+from support import shot
 
 #: rules.md 4 ``double_blank_points``: 0-0 counts 50 in both profiles unless the game says otherwise
 DOUBLE_BLANK = 50
@@ -56,15 +56,6 @@ def until(predicate, what: str, timeout: float = 20.0, page=None):
 
 
 # ------------------------------------------------------------------------------------------ host
-def unlock_host(phone, server, lang: str = "en"):
-    host = phone(lang).new_page()
-    host.goto(server.url + "/host")
-    host.fill("#pin", PIN)
-    host.click("#pin-form button[type=submit]")
-    expect(host.locator("#host")).to_be_visible()
-    return host
-
-
 def host_setup(host, names: list[str], profile: str, set_: int, *, virtual_tiles: bool,
                hand_size: int | None = None) -> None:
     """Fill the host page's set-up form ("New game", unfolded if a game folded it away) and send it;

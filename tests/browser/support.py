@@ -80,6 +80,18 @@ def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def unlock_host(phone, server, lang: str = "en"):
+    """A phone page on ``/host`` unlocked with the host PIN, as the host types it."""
+    from playwright.sync_api import expect
+
+    host = phone(lang).new_page()
+    host.goto(server.url + "/host")
+    host.fill("#pin", PIN)
+    host.click("#pin-form button[type=submit]")
+    expect(host.locator("#host")).to_be_visible()
+    return host
+
+
 def joined(phone, server, seat: int, token: str, lang: str = "en"):
     """A phone page on ``/seat/{seat}`` that already holds the seat's token (as after joining)."""
     from playwright.sync_api import expect

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from support import PIN, joined, shot, wait_for
+from support import PIN, joined, shot, unlock_host, wait_for
 
 from web.i18n import gettext_for
 from web.refusals import REASONS
@@ -135,15 +135,6 @@ def test_hub_markers_red_flash_and_readable_labels(server, phone):
     expect(hub.locator('[data-slot="seat2"].red')).to_have_count(1, timeout=3000)
     shot(hub, "feedback-hub-red")
     expect(hub.locator('[data-slot="seat2"].red')).to_have_count(0, timeout=3000)
-
-
-def unlock_host(phone, server, lang="en"):
-    host = phone(lang).new_page()
-    host.goto(server.url + "/host")
-    host.fill("#pin", PIN)
-    host.click("#pin-form button[type=submit]")
-    expect(host.locator("#host")).to_be_visible()
-    return host
 
 
 def test_host_on_loopback_says_phones_cannot_reach_it(server, phone):

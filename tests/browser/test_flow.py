@@ -4,18 +4,14 @@ from __future__ import annotations
 
 
 import pytest
-from support import PIN, shot
+from support import PIN, shot, unlock_host
 from playwright.sync_api import expect
 
 NAMES = ["Ana", "Ben", "Chi", "Dee"]
 
 
 def host_setup(phone, server, lang):
-    host = phone(lang).new_page()
-    host.goto(server.url + "/host")
-    host.fill("#pin", PIN)
-    host.click("#pin-form button[type=submit]")
-    expect(host.locator("#host")).to_be_visible()
+    host = unlock_host(phone, server, lang)
     inputs = host.locator("#names input")
     for i, name in enumerate(NAMES):
         inputs.nth(i).fill(name)

@@ -21,9 +21,10 @@ import time
 
 from axe_playwright_python.sync_playwright import Axe
 from night import (caught_up, check_hand_shown, choose, host_setup, join_seat, observer, offered,
-                   pips, same_tile, screenshots, seat_codes, start_round, tap_play, token_of, unlock_host, until,
+                   pips, same_tile, screenshots, seat_codes, start_round, tap_play, token_of, until,
                    whole_page)
 from playwright.sync_api import expect
+from support import unlock_host
 
 NAMES = ["Ana", "Bashir", "Chipo"]
 #: a whole game is bounded: turns per round and wall-clock time (a 2-core machine shared by many)

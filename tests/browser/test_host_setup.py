@@ -5,18 +5,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from support import PIN, SHOTS, shot, wait_for
+from support import PIN, SHOTS, shot, unlock_host, wait_for
 
 from web.i18n import gettext_for
-
-
-def unlock(phone, server, lang="en"):
-    host = phone(lang).new_page()
-    host.goto(server.url + "/host")
-    host.fill("#pin", PIN)
-    host.click("#pin-form button[type=submit]")
-    expect(host.locator("#host")).to_be_visible()
-    return host
 
 
 def phone_shot(page, name):
@@ -40,7 +31,7 @@ def fill_names(host, names):
 
 def test_hub_double_6_for_three_sets_up_from_the_page_and_the_game_comes_first(server, phone):
     station = server.station
-    host = unlock(phone, server)
+    host = unlock_host(phone, server)
     # no game: set-up is open, the game's controls are not offered
     expect(host.locator("#game-status")).to_have_text("No game yet: set up a game below.")
     expect(host.locator("#setup-box")).to_have_attribute("open", "")
@@ -87,7 +78,7 @@ def test_hub_double_6_for_three_sets_up_from_the_page_and_the_game_comes_first(s
     (["Ana"], "", "Check “Players”: give at least 2."),
 ])
 def test_a_refused_setup_shows_the_station_reason_beside_the_button(server, phone, names, hand, words):
-    host = unlock(phone, server)
+    host = unlock_host(phone, server)
     fill_names(host, names)
     host.select_option("#set", "6")
     host.fill("#hand-size", hand)
@@ -129,7 +120,7 @@ def test_host_status_is_worded_in_the_page_language(server, phone):
     _ = gettext_for("ps")
     server.station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
     server.station.start_round(PIN)
-    host = unlock(phone, server, "ps")
+    host = unlock_host(phone, server, "ps")
     expect(host.locator("#game-status")).to_have_text(
         _("Game %(id)s · round %(r)s of %(n)s in play") % {"id": 1, "r": 1, "n": 10})
     assert "playing" not in host.locator("#host").inner_text()
@@ -141,7 +132,7 @@ def test_round_over_waits_for_counts_then_offers_the_next_round(server, phone):
     station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {"hand_size": 1})
     tokens = [station.join(s, station.seat_code(s, PIN)) for s in range(2)]
     station.start_round(PIN)
-    host = unlock(phone, server)
+    host = unlock_host(phone, server)
     station.submit(0, tokens[0], {"play": "9-4", "on": 0}, station.version)     # Ana goes out
     expect(host.locator("#game-status")).to_have_text(
         "Game 1 · round 1 of 10 over: waiting for counts from Ana, Ben")
@@ -178,7 +169,7 @@ def test_rule_options_read_whole_and_names_take_32_characters(server, phone, lan
     value whole ("No (default)", not "No (defaul"; a value wider than the whole row is the one
     exception: the closed select cannot wrap); a player's name takes the station's 1 to 32 characters (station/auth.py NAME_MAX)."""
     from station.auth import NAME_MAX
-    host = unlock(phone, server, lang)
+    host = unlock_host(phone, server, lang)
     for box in host.locator("#setup-form details.fold.sub").all():
         if box.get_attribute("open") is None:
             box.locator("summary").click()
