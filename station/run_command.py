@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="hub build description (TOML); default: the reference 8-seat hub")
     parser.add_argument("--host", default=os.environ.get("STATION_HOST", "127.0.0.1"),
                         help="address to serve on (0.0.0.0 for phones on the Wi-Fi); default 127.0.0.1")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("STATION_PORT", "8080")),
+    parser.add_argument("--port", type=int, default=os.environ.get("STATION_PORT", "8080"),
                         help="port (default 8080)")
     parser.add_argument("--data-dir", default=os.environ.get("STATION_DATA_DIR", "data"),
                         help="folder of the SQLite store (default ./data; /var/lib/mexican-train on a hub)")

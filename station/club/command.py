@@ -17,7 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_mqtt_arguments(parser, hub=False)
     parser.add_argument("--host", default=os.environ.get("CLUB_HOST", "127.0.0.1"),
                         help="address to serve on (0.0.0.0 for phones on the Wi-Fi); default 127.0.0.1")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("CLUB_PORT", "8090")),
+    parser.add_argument("--port", type=int, default=os.environ.get("CLUB_PORT", "8090"),
                         help="port (default 8090)")
     parser.add_argument("--data-dir", default=os.environ.get("CLUB_DATA_DIR", "club-data"),
                         help="folder of the club's SQLite store (default ./club-data)")

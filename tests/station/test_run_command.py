@@ -30,3 +30,13 @@ def test_a_bad_config_names_the_file_and_key(tmp_path):
                              "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert str(bad) in result.stderr and "sparkle" in result.stderr
+
+
+@pytest.mark.parametrize("command, variable", [("run", "STATION_PORT"), ("club", "CLUB_PORT")])
+def test_a_port_from_the_environment_that_is_no_number_exits_2_in_one_line(tmp_path, command, variable):
+    env = {**os.environ, variable: "eighty"}
+    result = subprocess.run([sys.executable, "-m", "station.cli", command, "--data-dir", str(tmp_path)],
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 2
+    assert "--port" in result.stderr and "'eighty'" in result.stderr
+    assert "Traceback" not in result.stderr
