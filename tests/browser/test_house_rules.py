@@ -5,8 +5,8 @@ says which house rules the game is played by."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from support import SHOTS, joined
-from test_host_setup import fill_names, phone_shot, unlock
+from support import SHOTS, joined, unlock_host
+from test_host_setup import fill_names, phone_shot
 
 from tests.web.api_helpers import PIN
 
@@ -30,7 +30,7 @@ def redeal_until_mexican_tile(station) -> int:
 
 def test_a_saved_rule_set_sets_up_a_game_and_a_seat_sees_the_house_rule_refusal(server, phone):
     station = server.station
-    host = unlock(phone, server)
+    host = unlock_host(phone, server)
     expect(host.locator("#setup-box")).to_have_attribute("open", "")
     # the house rules, folded until opened; each with its name and what it does
     host.click("#house-box > summary")
@@ -102,7 +102,7 @@ def test_a_saved_rule_set_sets_up_a_game_and_a_seat_sees_the_house_rule_refusal(
 
 def test_the_options_fold_and_fit_a_phone_in_every_language(server, phone):
     for lang in ("en", "ps"):
-        host = unlock(phone, server, lang)
+        host = unlock_host(phone, server, lang)
         host.click("#rules-box > summary")
         host.click("#house-box > summary")
         expect(host.locator("#house-options .opt")).to_have_count(10)
@@ -116,7 +116,7 @@ def test_the_options_fold_and_fit_a_phone_in_every_language(server, phone):
 
 
 def test_a_rule_set_file_is_imported_through_the_page_and_a_bad_one_says_which_option(server, phone, tmp_path):
-    host = unlock(phone, server)
+    host = unlock_host(phone, server)
     host.click("#rulesets-box > summary")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "mexican-train-rules/1", "name": "Cousins", "options": {"marker_penalty": -1}}')
