@@ -30,6 +30,7 @@ from .archive import StoredGames
 from .club_setup import ClubSetup
 from .computers import COMPUTER_PAUSE_S, Computers, check_computers
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
+from .players import Players
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
 from .rulesets import RuleSets
@@ -40,7 +41,7 @@ from .views import seat_me, table_view
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
-class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
+class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
     (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.

@@ -6,7 +6,8 @@ loses at most the intent being entered. Past games stay, for ``station export``.
 
 Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
 is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``rulesets``
-(the host's named sets of options, station/rulesets.py), ``settings``.
+(the host's named sets of options, station/rulesets.py), ``player_merges`` (the host's merges of
+two spellings of a player's name, kept after an undo: station/players.py), ``settings``.
 """
 from __future__ import annotations
 
@@ -40,6 +41,13 @@ CREATE TABLE IF NOT EXISTS rulesets (
     name TEXT PRIMARY KEY,
     saved REAL NOT NULL,
     options TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS player_merges (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    name_key TEXT NOT NULL,
+    into_key TEXT NOT NULL,
+    undone REAL
 );
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
@@ -139,6 +147,31 @@ class Store:
         rows = self.db.execute("SELECT id, created, status, setup FROM games ORDER BY id DESC")
         return [{"id": i, "created": c, "status": s, "players": json.loads(setup).get("players", [])}
                 for i, c, s, setup in rows]
+
+    def game_versions(self) -> list[tuple[int, float, str, int]]:
+        """Every stored game, oldest first: ``[(id, created (epoch s), status, its last journal seq)]``;
+        the seq changes whenever the game's journal grows (a correction after the end too)."""
+        rows = self.db.execute("SELECT g.id, g.created, g.status, COALESCE(MAX(j.seq), 0) FROM games g "
+                               "LEFT JOIN journal j ON j.game_id = g.id GROUP BY g.id ORDER BY g.id")
+        return [tuple(r) for r in rows]
+
+    # ---- merged spellings of players' names (station/players.py)
+    def add_merge(self, name: str, into: str) -> int:
+        """Record that the player known as ``name`` (a name key) is ``into`` (a name key); its id."""
+        return self.db.execute("INSERT INTO player_merges (at, name_key, into_key) VALUES (?, ?, ?)",
+                               (time.time(), name, into)).lastrowid
+
+    def undo_merge(self, merge_id: int) -> bool:
+        """Mark the merge ``merge_id`` undone (it stays listed); False when there is no such merge
+        still in force."""
+        return self.db.execute("UPDATE player_merges SET undone = ? WHERE id = ? AND undone IS NULL",
+                               (time.time(), merge_id)).rowcount > 0
+
+    def merges(self) -> list[dict]:
+        """Every merge ever made, oldest first: ``[{"id", "at", "name", "into", "undone"}]`` (name
+        keys; ``at``/``undone`` epoch seconds, ``undone`` None while in force)."""
+        rows = self.db.execute("SELECT id, at, name_key, into_key, undone FROM player_merges ORDER BY id")
+        return [{"id": i, "at": a, "name": n, "into": t, "undone": u} for i, a, n, t, u in rows]
 
     # ---- seats
     def seat_code(self, game_id: int, seat: int, make) -> str:

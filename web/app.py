@@ -80,7 +80,7 @@ def error_body(request: Request, exc: StationError) -> dict:
 
 def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     """The FastAPI app for ``station``. ``mock`` enables the virtual hub (default: ask the station)."""
-    from . import pages, routes_api, routes_rulesets, routes_ws
+    from . import pages, routes_api, routes_players, routes_rulesets, routes_ws
 
     from .limits import MAX_BODY, BodyLimit
 
@@ -137,6 +137,7 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
 
     app.include_router(routes_api.router)
     app.include_router(routes_rulesets.router)
+    app.include_router(routes_players.router)
     app.include_router(routes_ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
