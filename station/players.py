@@ -84,6 +84,12 @@ def _seat_players(summary: dict, roots: dict[str, str]) -> list[str]:
     return [m if merged.count(m) == 1 else k for k, m in zip(own, merged)]
 
 
+def _name(person: dict) -> str:
+    """A player's name: the newest spelling of the player merged into (a merged-in spelling only
+    when that player's own key never played)."""
+    return next((n for n in person["spellings"] if player_key(n) == person["key"]), person["spellings"][0])
+
+
 def figures(summaries: list[dict], merges: list[dict]) -> dict:
     """The ``/players`` figures from the counted games (``game_summary``, oldest first) and the
     stored merges. Returns ``{"players": [...], "evenings": [...], "merges": [...], "regular_games"}``:
@@ -91,7 +97,7 @@ def figures(summaries: list[dict], merges: list[dict]) -> dict:
     - ``evenings``: one per counted game, oldest first: ``{"game", "at" (epoch s), "date"
       ("YYYY-MM-DD", the hub's local time)}``; the chart's x axis.
     - ``players``, most games first, then most wins, then by name: ``{"key", "name" (the newest
-      spelling), "spellings" [every spelling seen, newest first], "games", "wins", "places"
+      spelling of the player merged into), "spellings" [every spelling seen, newest first], "games", "wins", "places"
       {"1": n, ...}, "rounds", "average" (points per round, 1 decimal), "best", "worst" (round
       scores, points), "doubles", "regular", "totals" [per evening: the game total or None],
       "head_to_head": [{"key", "name", "games", "ahead", "behind", "level"}]}`` against each
@@ -132,13 +138,13 @@ def figures(summaries: list[dict], merges: list[dict]) -> dict:
     for key, p in people.items():
         scores = p.pop("scores")
         met = p.pop("met")
-        p["name"] = p["spellings"][0]
+        p["name"] = _name(p)
         p["places"] = dict(sorted(p["places"].items(), key=lambda kv: int(kv[0])))
         p.update(rounds=len(scores), average=round(sum(scores) / len(scores), 1) if scores else None,
                  best=min(scores) if scores else None, worst=max(scores) if scores else None,
                  regular=key in regulars)
         p["head_to_head"] = sorted(
-            ({"key": k, "name": people[k]["spellings"][0], **m} for k, m in met.items() if k in regulars),
+            ({"key": k, "name": _name(people[k]), **m} for k, m in met.items() if k in regulars),
             key=lambda h: (-h["games"], h["name"].casefold()))
         players.append(p)
     players.sort(key=lambda p: (-p["games"], -p["wins"], p["name"].casefold()))
