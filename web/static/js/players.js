@@ -5,13 +5,16 @@
   "use strict";
   const MT = window.MT, t = MT.t, el = MT.el;
   const $ = (id) => document.getElementById(id);
-  const lang = document.documentElement.lang || "en";
   const rtl = document.documentElement.dir === "rtl";
   let chart = null;
 
-  const dateText = (iso) => new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: "UTC" })
-    .format(new Date(iso + "T00:00:00Z"));
-  const stamp = (epoch) => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(epoch * 1000));
+  // dates as the station writes them (2026-12-01): the same in every language, whatever calendar
+  // and month names the phone's browser has for it
+  const two = (n) => String(n).padStart(2, "0");
+  const stamp = (epoch) => {
+    const d = new Date(epoch * 1000);
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " + two(d.getHours()) + ":" + two(d.getMinutes());
+  };
   const colour = (i) => MT.seatColour(i);
 
   function dot(c) {
@@ -38,7 +41,7 @@
       el("td", { class: "behind" }, String(h.behind)), el("td", {}, String(h.level))));
     return el("div", { class: "h2h" },
       el("h4", {}, t("Head to head")),
-      el("div", { class: "scroll" }, el("table", { class: "scores h2h-table" },
+      el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": t("Head to head") + ": " + p.name }, el("table", { class: "scores h2h-table" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Against")), el("th", { scope: "col" }, t("Games together")),
           el("th", { scope: "col" }, t("Placed ahead")), el("th", { scope: "col" }, t("Placed behind")),
           el("th", { scope: "col" }, t("Level")))),
@@ -57,11 +60,11 @@
       el("dl", { class: "stats" },
         stat(t("Games"), String(p.games), "games"),
         stat(t("Wins"), String(p.wins), "wins"),
+        stat(t("Doubles played"), String(p.doubles), "doubles"),
         stat(t("Places"), places(p), "places"),
         stat(t("Average round"), p.average === null ? none : String(p.average), "average"),
         stat(t("Best round"), p.best === null ? none : String(p.best), "best"),
-        stat(t("Worst round"), p.worst === null ? none : String(p.worst), "worst"),
-        stat(t("Doubles played"), String(p.doubles), "doubles")),
+        stat(t("Worst round"), p.worst === null ? none : String(p.worst), "worst")),
       headToHead(p));
   }
 
@@ -73,9 +76,9 @@
     if (box.hidden || !window.Chart) return;
     const css = getComputedStyle(document.body);
     const fg = css.getPropertyValue("--fg").trim() || "#eee", line = css.getPropertyValue("--line").trim() || "#444";
-    const labels = data.evenings.map((e, i) => {
+    const labels = data.evenings.map((e) => {
       const same = data.evenings.filter((x) => x.date === e.date);
-      return same.length > 1 ? dateText(e.date) + " (" + (same.indexOf(e) + 1) + ")" : dateText(e.date);
+      return same.length > 1 ? e.date + " (" + (same.indexOf(e) + 1) + ")" : e.date;
     });
     const datasets = lines.map((p) => {
       const c = colour(data.players.indexOf(p));
@@ -92,7 +95,7 @@
         responsive: true, maintainAspectRatio: false, animation: false,
         interaction: { mode: "index", intersect: false },
         scales: {
-          x: { reverse: rtl, grid: { color: line }, ticks: { color: fg } },
+          x: { reverse: rtl, offset: true, grid: { color: line }, ticks: { color: fg } },
           y: { beginAtZero: true, position: rtl ? "right" : "left", grid: { color: line }, ticks: { color: fg, precision: 0 },
             title: { display: true, text: t("Game total (points)"), color: fg } },
         },
@@ -121,8 +124,8 @@
     $("merge-list").replaceChildren(...(data.merges.length ? data.merges.slice().reverse().map((m) => el("li", {
       class: m.undone === null ? "in-force" : "undone" },
       el("span", {}, MT.fmt(t("%(name)s is %(into)s"), { name: el("bdi", { dir: "auto" }, m.name), into: el("bdi", { dir: "auto" }, m.into) }),
-        el("span", { class: "muted" }, " · " + stamp(m.at)),
-        m.undone === null ? null : el("span", { class: "muted" }, " · " + t("undone %(when)s", { when: stamp(m.undone) }))),
+        el("span", { class: "muted" }, " · ", MT.bdi(stamp(m.at))),
+        m.undone === null ? null : el("span", { class: "muted" }, " · ", MT.fmt(t("undone %(when)s"), { when: MT.bdi(stamp(m.undone)) }))),
       m.undone === null ? el("button", { type: "button", class: "btn", "data-merge": String(m.id),
         "aria-label": t("Undo: %(name)s is %(into)s", { name: m.name, into: m.into }) }, t("Undo")) : null))
       : [el("li", { class: "muted" }, t("No merges yet."))]));
