@@ -82,6 +82,8 @@ def test_players_after_three_games_with_a_spelling_merged_by_the_host(server, ph
         == ["Ana", "Ben", "Chi"]
     assert fits(page)
     shot(page, f"players-{lang}-{SIZES[size]['width']}")
+    if size == "phone":
+        shot(page, f"players-{lang}-phone-css", scale="css")      # small enough for docs/screenshots/
     assert not serious(page)
 
     # undone through its button: two players again, the merge kept in the list as undone

@@ -76,9 +76,11 @@
     if (box.hidden || !window.Chart) return;
     const css = getComputedStyle(document.body);
     const fg = css.getPropertyValue("--fg").trim() || "#eee", line = css.getPropertyValue("--line").trim() || "#444";
+    const oneYear = data.evenings.every((e) => e.date.slice(0, 4) === data.evenings[0].date.slice(0, 4));
     const labels = data.evenings.map((e) => {
       const same = data.evenings.filter((x) => x.date === e.date);
-      return same.length > 1 ? e.date + " (" + (same.indexOf(e) + 1) + ")" : e.date;
+      const day = oneYear ? e.date.slice(5) : e.date;            // 12-01 when every evening is in one year
+      return same.length > 1 ? day + " (" + (same.indexOf(e) + 1) + ")" : day;
     });
     const datasets = lines.map((p) => {
       const c = colour(data.players.indexOf(p));
