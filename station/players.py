@@ -160,14 +160,21 @@ CSV_COLUMNS = ["name", "spellings", "games", "wins", "places", "rounds", "averag
                "worst_round", "doubles"]
 
 
+def _cell(text: str) -> str:
+    """A name as a CSV cell a spreadsheet shows as text: one starting "=", "+", "-", "@" (or a tab
+    or carriage return) would be read as a formula, so it gets a leading apostrophe."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def as_csv(data: dict) -> str:
     """``figures()`` as CSV text: a header row (``CSV_COLUMNS``), then one row per player;
-    ``spellings`` joined with " / ", ``places`` as "1:2 2:1" (place:games)."""
+    ``spellings`` joined with " / ", ``places`` as "1:2 2:1" (place:games); a name that a
+    spreadsheet would take for a formula starts with an apostrophe."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for p in data["players"]:
-        writer.writerow([p["name"], " / ".join(p["spellings"]), p["games"], p["wins"],
+        writer.writerow([_cell(p["name"]), _cell(" / ".join(p["spellings"])), p["games"], p["wins"],
                          " ".join(f"{k}:{v}" for k, v in p["places"].items()), p["rounds"],
                          "" if p["average"] is None else p["average"], p["best"], p["worst"], p["doubles"]])
     return out.getvalue()

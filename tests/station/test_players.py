@@ -134,3 +134,12 @@ def test_csv_has_one_row_per_player(evenings):
     assert lines[0].split(",")[:4] == ["name", "spellings", "games", "wins"]
     assert lines[1] == "Ana,Ana / ANA,3,2,1:2 2:1,5,1.4,0,5,3"
     assert len(lines) == 1 + 4
+
+
+def test_a_name_a_spreadsheet_would_run_is_exported_as_text(tmp_path):
+    st = Station(str(tmp_path), host_pin=PIN)
+    doubles_game(st, ["=1+2", "Ben"], [[0, 7]])
+    rows = st.players_csv().splitlines()
+    assert rows[1].startswith("'=1+2,'=1+2,1,1,")
+    assert st.players()["players"][0]["name"] == "=1+2"          # the figures keep the name as given
+    st.store.close()

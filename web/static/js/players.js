@@ -156,6 +156,7 @@
     if (!r.ok) { refused(r); if (r.status === 403) $("merge-pin-label").hidden = false; return; }
     if (!sessionStorage.getItem("mt-pin") && $("merge-pin").value) sessionStorage.setItem("mt-pin", $("merge-pin").value.trim());
     $("merge-pin").value = "";
+    $("merge-name").value = $("merge-into").value = "";
     show(r.data);
     MT.toast(done, true);
   }
@@ -164,7 +165,6 @@
     e.preventDefault();
     const name = $("merge-name").value, into = $("merge-into").value;
     send("/api/players/merge", { name: name, into: into }, t("Merged: %(name)s is %(into)s", { name: name, into: into }));
-    $("merge-name").value = "";
   });
   $("merge-list").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-merge]");
