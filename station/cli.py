@@ -25,7 +25,7 @@ SUBCOMMANDS = {
     "check-config": "station.check_config_command",
     "export": "station.export_command",
     "doctor": "station.doctor_command",
-    "club": "station.club.command",
+    "club": "club.command",
 }
 
 
