@@ -12,7 +12,7 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from station.run_command import add_mqtt_arguments
+    from .run_command import add_mqtt_arguments
 
     add_mqtt_arguments(parser, hub=False)
     parser.add_argument("--host", default=os.environ.get("CLUB_HOST", "127.0.0.1"),
@@ -40,11 +40,11 @@ def main(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
-    from .web import create_club_app
+    from club.web import create_club_app
 
-    from .listener import ClubListener
-    from .state import Club
-    from .store import ClubStore
+    from club.listener import ClubListener
+    from club.state import Club
+    from club.store import ClubStore
 
     store = ClubStore(args.data_dir)
     club = Club(store)
