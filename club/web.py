@@ -17,8 +17,8 @@ from pydantic import BaseModel, Field
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from station import palette
-from web.app import SafeJSONResponse, request_language
+import palette
+from web.http import SafeJSONResponse, request_language
 from web.i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
 
 from .tournament import TournamentError

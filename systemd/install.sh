@@ -279,7 +279,7 @@ install_code() {
         run "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}[pi]"
     fi
     # the station runs with a read-only /opt: compile once here
-    run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web" "$PREFIX/club" "$PREFIX/cli"
+    run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web" "$PREFIX/club" "$PREFIX/cli" "$PREFIX/palette"
     run "$PREFIX/venv/bin/station" check-config "$CONFIG"
 }
 
