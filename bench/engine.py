@@ -29,7 +29,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from engine import Game, Rules  # noqa: E402
 from engine.hints import rank_plays  # noqa: E402
-from engine.players import choose, deal  # noqa: E402
+from engine.deal import deal  # noqa: E402
+from engine.players import choose  # noqa: E402
 from engine.players import play_game  # noqa: E402
 from engine.record import replay, to_record  # noqa: E402
 from station.simulate_command import play_games  # noqa: E402

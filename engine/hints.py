@@ -8,7 +8,7 @@ Pure (no I/O). Two questions (issue 14):
   mean pips left in its hand at round end, over playouts where the tiles the seat cannot see
   (the other hands and the boneyard) are dealt at random, consistent with what the seat knows:
   the tiles on the table, its own hand, the other seats' tile counts and the boneyard count.
-  Each playout plays the rest of the round with ``players.choose``'s policy at every seat.
+  Each playout plays the rest of the round with ``autoplay``'s random player at every seat.
 
 >>> from engine.tiles import Tile
 >>> [str(t) for t in longest_train([Tile(6, 4), Tile(4, 4), Tile(4, 1), Tile(9, 9)], 6)]
@@ -21,6 +21,7 @@ import math
 import random as _random
 from dataclasses import dataclass
 
+from .autoplay import play_out
 from .events import MEXICAN, Event
 from .round import Round
 from .tiles import Tile, bits_tiles, full_set
@@ -142,14 +143,11 @@ def _pips_left(rnd: Round, seat: int) -> int:
 
 
 def playout(rnd: Round, policy: str, rng: _random.Random, max_events: int = 10_000) -> None:
-    """Play a known-hands round ``rnd`` to its end with ``policy`` (``players.POLICIES``) at
-    every seat, unchecked (``players.choose`` makes only legal events). A round that does not end
-    within ``max_events`` is left as it is (counted as it stands)."""
-    from .players import choose
-    for _ in range(max_events):
-        if rnd.end is not None:
-            return
-        rnd._apply(choose(rnd, policy, rng))
+    """Play a known-hands round ``rnd`` to its end with ``policy`` ("random" or "greedy",
+    ``autoplay.SIMPLE``) at every seat, unchecked (``autoplay.play_out``: only legal events, none
+    recorded). A round that does not end within ``max_events`` is left as it is (counted as it
+    stands). Raises ``ValueError`` for another policy."""
+    play_out(rnd, policy, rng, max_events)
 
 
 def rank_plays(rnd: Round, seat: int, hand, rng: _random.Random, budget: int = 1000,

@@ -22,7 +22,7 @@ import time
 from collections import deque
 
 from engine import RefereeError
-from engine.players import deal
+from engine.deal import deal
 
 from .deal_default import default_words, preview, setup_facts, setup_options
 from .engine_search import engine_prompt

@@ -6,7 +6,8 @@ import pytest
 
 from engine import Game, Rules
 from engine.hints import longest_train, rank_plays
-from engine.players import choose, deal, play_game
+from engine.deal import deal
+from engine.players import choose, play_game
 from engine.tiles import Tile
 
 
