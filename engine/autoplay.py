@@ -105,7 +105,7 @@ def play_out(rnd, policy: str, rng: _random.Random, max_events: int = 100_000,
     passes = [_new(Event, (s, "pass", None, None)) for s in range(n)]
     # the round's lists that its moves change in place (never replaced): read once
     hands, ends, marked, suit, tile_of = rnd._hand, rnd.ends, rnd.marked, rnd._suit, rnd._bits.tile
-    simple = not (greedy or rnd.own_train_first or rnd.no_last_double)
+    simple = not (greedy or rnd.own_train_first or rnd.no_last_double or rnd.on_double)
     mexican_always = rnd.opts.mexican_on_first_turn
     trains, fits = range(n + 1), [0] * (n + 1)      # fits: per train, the hand's tiles that fit
     for _ in range(max_events):
@@ -113,20 +113,30 @@ def play_out(rnd, policy: str, rng: _random.Random, max_events: int = 100_000,
             return True
         if rnd.engine_placed and not rnd.circuit:
             seat = rnd.turn
-            if simple and not rnd.open_doubles and not rnd.turn_doubles:
-                # pick() and Round.play_masks, inlined for the most frequent case: random, no double
+            if simple and len(rnd.turn_doubles) < 2:
+                # pick() and Round.play_masks, inlined for the most frequent case: random, at
+                # most one double this turn (doubles and other tiles then go to the same trains)
                 hand = hands[seat]
-                mexican = mexican_always or rnd.turns_taken >= n
+                required = rnd.required_trains(False) if rnd.open_doubles else None
                 total = 0
-                for tr in trains:
-                    fits[tr] = f = hand & suit[ends[tr]] if tr == seat or (
-                        mexican if tr == n else marked[tr]) else 0
-                    if f:
-                        total += f.bit_count()
+                if required is None:
+                    order = trains
+                    mexican = mexican_always or rnd.turns_taken >= n
+                    for tr in trains:
+                        fits[tr] = f = hand & suit[ends[tr]] if tr == seat or (
+                            mexican if tr == n else marked[tr]) else 0
+                        if f:
+                            total += f.bit_count()
+                else:
+                    order = required
+                    for tr in required:
+                        fits[tr] = f = hand & suit[ends[tr]]
+                        if f:
+                            total += f.bit_count()
                 chosen = None
                 if total:
                     k = int(draw() * total)
-                    for tr in trains:
+                    for tr in order:
                         f = fits[tr]
                         if f:
                             count = f.bit_count()
