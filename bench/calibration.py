@@ -5,6 +5,11 @@ several times slower than a PC's for Python, a busy machine slower than an idle 
 a workload of the same kind, timed on the same core at the same time, does, to within the spread
 printed beside it.
 
+The latency benches (hardware, station, web, club) measure wall time across threads and
+processes, not the CPU time of one; they print the calibration and each latency's ratio to it
+too, as a scale for another machine, with the input filters' stable times (waited in real time by
+design) left out of the ratio.
+
 The workload (``workload``) is the kind of Python the engine is made of, and nothing of ours:
 small-int and bit arithmetic, attribute reads and writes on an object, method calls, list and dict
 indexing, short tuples, a loop. It is fixed: changing it changes every ratio, so don't (if it must
@@ -100,6 +105,10 @@ class Calibration:
     def per_cal(self, rate: float) -> float:
         """A rate (things per CPU second) as things per cal."""
         return rate * self.seconds
+
+    def of_ms(self, ms: float) -> str:
+        """A time in ms as the benches print its ratio: ``"0.31 cal"``."""
+        return f"{ms / (self.seconds * 1000):.2f} cal"
 
     def line(self) -> str:
         """The calibration as the benches print it."""
