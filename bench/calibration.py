@@ -16,7 +16,7 @@ indexing, short tuples, a loop. It is fixed: changing it changes every ratio, so
 change, the README's ratios and the benches' ratio targets change with it in the same commit).
 
 One calibration unit ("cal") is the CPU time of one ``workload()`` call: the median of several
-timings taken at the bench's start and at its end (``Calibration``).
+timings taken at the bench's start, between its figures and at its end (``Calibration``).
 
 >>> cal = Calibration(samples=1)
 >>> cal.seconds > 0 and cal.ratio(cal.seconds) == 1.0
@@ -113,4 +113,4 @@ class Calibration:
     def line(self) -> str:
         """The calibration as the benches print it."""
         return (f"calibration: 1 cal = {self.seconds * 1000:.2f} ms CPU (median of {len(self.times)} runs of "
-                f"bench/calibration.py's workload at this bench's start and end; spread {100 * self.spread:.0f}%)")
+                f"bench/calibration.py's workload through this run; spread {100 * self.spread:.0f}%)")

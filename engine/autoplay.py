@@ -121,12 +121,17 @@ def play_out(rnd, policy: str, rng: _random.Random, max_events: int = 100_000,
                 total = 0
                 if required is None:
                     order = trains
-                    mexican = mexican_always or rnd.turns_taken >= n
-                    for tr in trains:
-                        fits[tr] = f = hand & suit[ends[tr]] if tr == seat or (
-                            mexican if tr == n else marked[tr]) else 0
-                        if f:
-                            total += f.bit_count()
+                    if mexican_always or rnd.turns_taken >= n:     # the Mexican train is open
+                        for tr in trains:                         # (marked[n] is always True)
+                            fits[tr] = f = hand & suit[ends[tr]] if tr == seat or marked[tr] else 0
+                            if f:
+                                total += f.bit_count()
+                    else:
+                        for tr in trains:
+                            fits[tr] = f = hand & suit[ends[tr]] if tr == seat or (
+                                tr != n and marked[tr]) else 0
+                            if f:
+                                total += f.bit_count()
                 else:
                     order = required
                     for tr in required:
