@@ -54,7 +54,7 @@ TARGET_HINT_MS = 200.0        # one hint, >= HINT_PLAYOUTS playouts (ms), median
 TARGET_STRONG_MS = 300.0      # one strong computer move (ms), median
 #: 1 cal on the machine the CPU-time targets are set for (2-core x86-64 PC, Python 3.11): the
 #: ratio targets are the CPU-time targets divided by it
-REFERENCE_CAL_MS = 16.0
+REFERENCE_CAL_MS = 14.5
 TARGET_ROUNDS_PER_CAL = TARGET_ROUNDS_PER_S * REFERENCE_CAL_MS / 1000
 TARGET_REPLAY_CAL = TARGET_REPLAY_MS / REFERENCE_CAL_MS
 TARGET_HINT_CAL = TARGET_HINT_MS / REFERENCE_CAL_MS
