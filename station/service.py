@@ -116,7 +116,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
             await self.bridge.stop()
         if self.hub is not None:
             self.hub.close()
-        self.store.close()
+        with self.lock:          # a computer seat's move still in its thread finishes first:
+            self.store.close()   # closing SQLite under a running statement crashes the process
 
     # ----------------------------------------------------------------- publishing
     def subscribe(self) -> asyncio.Queue:
