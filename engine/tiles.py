@@ -81,6 +81,18 @@ def parse_tile(text: str) -> Tile:
 _READ: dict[str, "Tile"] = {}      # tile texts already read (at most 4096): the record's hot path
 
 
+def read_tiles(texts: list) -> list[Tile]:
+    """``parse_tile`` of each of ``texts`` (a list), in order; raises ``TileTextError`` for the
+    first that is not a tile. The texts read before are looked up in one pass (a record's hands)."""
+    try:
+        tiles = list(map(_READ.get, texts))
+    except TypeError:                 # an unhashable item (a list, an object): read one by one
+        tiles = [None]
+    if None in tiles:
+        return list(map(parse_tile, texts))
+    return tiles
+
+
 @lru_cache(maxsize=4096)
 def _parse_tile_text(text: str) -> Tile:
     match = _TILE_TEXT.fullmatch(text)
