@@ -11,6 +11,7 @@ from typing import Any
 
 from hardware import pinrules as pr
 from hardware.build import BoardSpec, BuzzerSpec, HubBuild, InputSpec, PowerSpec, SlotSpec, StripSpec
+from hardware.errors import ConfigError
 
 __all__ = ["ConfigError", "HubBuild", "load_build", "loads_build", "default_build", "REFERENCE_BUILD"]
 
@@ -29,14 +30,6 @@ _POWER = {"supply_amps", "led_full_white_ma", "other_amps"}
 _BUZZER = {"pin", "active_high"}
 _BOARD = {"port", "baud", "heartbeat_timeout_ms", "reconnect_ms", "boot_timeout_ms"}
 _BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
-
-
-class ConfigError(ValueError):
-    """A hub build description is invalid; ``str()`` names the file, the key and what is allowed."""
-
-    def __init__(self, file: str, key: str, problem: str, allowed: str):
-        self.file, self.key, self.problem, self.allowed = str(file), key, problem, allowed
-        super().__init__(f"{file}: {key}: {problem} (allowed: {allowed})")
 
 
 def load_build(path: str | Path) -> HubBuild:
