@@ -35,7 +35,7 @@ class SlotSpec:
 class StripSpec:
     """The WS2812/SK6812 strip: ``count`` LEDs, colour ``order``, ``brightness`` 0..255, data ``gpio``,
     rpi-ws281x ``channel``, ``dma`` channel, ``freq_hz``, ``invert``; ``ring`` the centre ring LEDs;
-    ``driver`` one of hardware.leds.DRIVERS ("auto" picks by the board model)."""
+    ``driver`` one of hardware.leds.DRIVER_CHOICES (the DRIVERS table, or "auto": picks by the board model)."""
 
     count: int
     order: str
