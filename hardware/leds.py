@@ -84,14 +84,16 @@ BUSES: dict[str, Bus] = {
 class Driver:
     """One LED driver (``leds.driver``). ``gpios``: data GPIO -> bus name (None: any header GPIO
     but the HAT EEPROM pins, on ``any_gpio_bus``); ``boards``: "pi1-4", "pi5" or "any";
-    ``pip_extras``: the pyproject extras that install ``pip_packages``; ``apt_packages``: Debian
-    packages it needs beyond the installer's base list; ``summary`` for check-config and the docs."""
+    ``pip_extras``: the pyproject extras that install ``pip_packages``, which give the Python
+    module ``module``; ``apt_packages``: Debian packages it needs beyond the installer's base list;
+    ``summary`` for check-config and the docs."""
     name: str
     summary: str
     boards: str
     gpios: dict[int, str] | None
     pip_extras: tuple[str, ...]
     pip_packages: tuple[str, ...]
+    module: str
     apt_packages: tuple[str, ...] = ()
     any_gpio_bus: str = "PIO"
 
@@ -104,11 +106,11 @@ class Driver:
 DRIVERS: dict[str, Driver] = {
     "ws281x": Driver("ws281x", "rpi-ws281x on a Pi 1-4 (PWM, PCM or SPI)", "pi1-4",
                      {12: "PWM0", 18: "PWM0", 13: "PWM1", 19: "PWM1", 21: "PCM", 10: "SPI0"},
-                     ("pi",), ("rpi-ws281x",)),
+                     ("pi",), ("rpi-ws281x",), "rpi_ws281x"),
     "pi5-pio": Driver("pi5-pio", "Adafruit's Pi 5 NeoPixel driver on the RP1's PIO (/dev/pio0)", "pi5",
-                      None, ("pi5",), ("adafruit-blinka-raspberry-pi5-neopixel",)),
+                      None, ("pi5",), ("adafruit-blinka-raspberry-pi5-neopixel",), "adafruit_raspberry_pi5_neopixel_write"),
     "spidev": Driver("spidev", "NeoPixel bits over SPI0 MOSI through the kernel's spidev, every Pi", "any",
-                     {10: "SPI0"}, ("pi",), ("spidev",)),
+                     {10: "SPI0"}, ("pi",), ("spidev",), "spidev"),
 }
 #: The values ``leds.driver`` accepts.
 DRIVER_CHOICES = ("auto", *DRIVERS)
@@ -200,11 +202,7 @@ def open_strip(spec: StripSpec, model: str | None = None):
 
 def _open_ws281x(spec: StripSpec, model: str):
     what = f"LED strip on GPIO{spec.gpio} ({spec.bus}, rpi-ws281x)"
-    try:
-        import rpi_ws281x
-    except ImportError as exc:
-        raise HardwareUnavailable(what, f"the rpi_ws281x module is missing ({exc})",
-                                  "pip install rpi-ws281x (the project's [pi] extra)") from None
+    rpi_ws281x = _library("ws281x", what)
     if spec.bus == "SPI0":
         if not os.path.exists("/dev/spidev0.0"):
             raise HardwareUnavailable(what, "/dev/spidev0.0 does not exist",
@@ -224,6 +222,19 @@ def _open_ws281x(spec: StripSpec, model: str):
         raise HardwareUnavailable(what, f"{exc} on {model}", WS2811_FIXES.get(
             code, "check no other process drives the strip, leds.dma = 10, and run as root")) from None
     return strip
+
+
+def _library(driver: str, what: str):
+    """Import ``driver``'s Python module (its DRIVERS entry); raises HardwareUnavailable naming the
+    pip package and the extra that installs it."""
+    import importlib
+    d = DRIVERS[driver]
+    try:
+        return importlib.import_module(d.module)
+    except ImportError as exc:
+        raise HardwareUnavailable(what, f"the {d.module} module is missing ({exc})",
+                                  f"pip install {' '.join(d.pip_packages)} (the project's "
+                                  f"[{','.join(d.pip_extras)}] extra)") from None
 
 
 def _disarm(strip) -> None:
@@ -263,12 +274,7 @@ class PioStrip(PixelStore):
 
 def _open_pio(spec: StripSpec, model: str):
     what = f"LED strip on GPIO{spec.gpio} (Pi 5 PIO)"
-    try:
-        from adafruit_raspberry_pi5_neopixel_write import neopixel_write
-    except ImportError as exc:
-        raise HardwareUnavailable(what, f"Adafruit's Pi 5 NeoPixel driver is missing ({exc})",
-                                  "pip install adafruit-blinka-raspberry-pi5-neopixel (the [pi] extra)") from None
-    strip = PioStrip(spec, neopixel_write)
+    strip = PioStrip(spec, _library("pi5-pio", what).neopixel_write)
     try:
         strip.show()                      # all off: opens /dev/pio0 now, not at the first frame
     except (OSError, RuntimeError) as exc:
@@ -303,11 +309,7 @@ def encode_spi(data: bytes) -> bytes:
 
 def _open_spidev(spec: StripSpec, model: str):
     what = f"LED strip on GPIO{spec.gpio} (SPI0 through spidev)"
-    try:
-        import spidev
-    except ImportError as exc:
-        raise HardwareUnavailable(what, f"the spidev module is missing ({exc})",
-                                  "pip install spidev (the project's [pi] extra)") from None
+    spidev = _library("spidev", what)
     spi = spidev.SpiDev()
     try:
         spi.open(0, 0)
