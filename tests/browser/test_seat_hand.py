@@ -59,7 +59,7 @@ def serious(page):
 
 
 def shot(page, name):
-    SHOTS.mkdir(exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("MT.toastClear()")
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
