@@ -335,9 +335,9 @@ def installer_facts(spec: StripSpec, model: str = "") -> dict[str, str]:
 
     ``LED_DRIVER`` (as configured), ``LED_DRIVER_USED`` (what runs on ``model``), ``LED_GPIO``,
     ``LED_BUS`` (PIO when the Pi 5 drives it through the RP1), ``LED_COUNT``, ``LED_NEEDS_ROOT``
-    (1/0), ``PIP_EXTRAS`` (comma-separated, for ``pip install -e '.[EXTRAS]'``: "pi" always, it
-    holds lgpio), ``APT_PACKAGES`` (space-separated, beyond the installer's base list) and
-    ``CONFIG_TXT`` (the config.txt lines, one per line). Raises HardwareUnavailable when the
+    (1/0), ``LED_PIP_EXTRAS`` (comma-separated, for ``pip install -e '.[EXTRAS]'``: "pi" always, it
+    holds lgpio), ``LED_APT_PACKAGES`` (space-separated, beyond the installer's base list) and
+    ``LED_CONFIG_TXT`` (the config.txt lines, one per line). Raises HardwareUnavailable when the
     driver cannot run on ``model`` (rpi-ws281x on a Pi 5), with the fix.
     """
     used = choose_driver(spec, model or "Raspberry Pi")
@@ -347,5 +347,5 @@ def installer_facts(spec: StripSpec, model: str = "") -> dict[str, str]:
     apt = [a for d in candidates for a in DRIVERS[d].apt_packages]
     return {"LED_DRIVER": spec.driver, "LED_DRIVER_USED": used, "LED_GPIO": str(spec.gpio),
             "LED_BUS": bus.name, "LED_COUNT": str(spec.count), "LED_NEEDS_ROOT": "1" if bus.root else "0",
-            "PIP_EXTRAS": ",".join(dict.fromkeys(extras)), "APT_PACKAGES": " ".join(dict.fromkeys(apt)),
-            "CONFIG_TXT": "\n".join(bus.boot_lines(model))}
+            "LED_PIP_EXTRAS": ",".join(dict.fromkeys(extras)), "LED_APT_PACKAGES": " ".join(dict.fromkeys(apt)),
+            "LED_CONFIG_TXT": "\n".join(bus.boot_lines(model))}

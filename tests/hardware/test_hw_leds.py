@@ -162,8 +162,9 @@ def test_a_pi5_without_adafruits_driver_exits_3_naming_the_package(tmp_path):
 def _installer(file, model, *more):
     """``station check-config FILE --print installer --model MODEL`` run as the installer runs it, read
     back through bash's eval: the variables the installer gets."""
-    script = ('eval "$("$@")" && printf "%s\\n" "$BUILD_NAME|$BOARD|$LED_DRIVER_USED|$LED_BUS|$LED_NEEDS_ROOT|'
-              '$PIP_EXTRAS|$APT_PACKAGES" && printf "%s\\n" "$CONFIG_TXT"')
+    # under the installer's shell options, beside its own readonly APT_PACKAGES: no name may clash
+    script = ('set -euo pipefail; readonly APT_PACKAGES=(python3-venv); eval "$("$@")" && printf "%s\\n" "$BUILD_NAME|$BOARD|$LED_DRIVER_USED|$LED_BUS|$LED_NEEDS_ROOT|'
+              '$LED_PIP_EXTRAS|$LED_APT_PACKAGES" && printf "%s\\n" "$LED_CONFIG_TXT"')
     cmd = [sys.executable, "-m", "cli", "check-config", str(file), "--print", "installer", "--model", model, *more]
     return subprocess.run(["bash", "-c", script, "bash", *cmd], capture_output=True, text=True, cwd=ROOT, timeout=60)
 
