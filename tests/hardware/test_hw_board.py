@@ -5,7 +5,7 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-from conftest import Collector
+from hw_helpers import Collector
 from hardware.config import load_build
 from hardware.events import BoardStatus, SlotChanged
 from hardware.mockdrive import MockHub

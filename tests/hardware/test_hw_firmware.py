@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from conftest import Collector
+from hw_helpers import Collector
 from firmware_board import FirmwareBoard
 from hardware.clock import SkewClock
 from hardware.config import load_build

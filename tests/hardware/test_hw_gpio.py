@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from conftest import Collector
+from hw_helpers import Collector
 from hardware.clock import ManualClock
 from hardware.config import default_build
 from hardware.debounce import Debouncer
