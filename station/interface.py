@@ -21,8 +21,15 @@ View shape (JSON-able dict; every key always present):
      "moot": {"double_binds": {"because": "doubles_open", "reason": "doubles don't bind"}}}
                               # options another makes moot (engine.house.moot_options)
 
+``phase``     the one state of the game every page follows (station/game_end.py): "setup" (no
+              game, or no round begun) | "playing" | "round_over" | "finished" | "abandoned"
+``over``      None until the game ends, then {"how": "played"|"early"|"abandoned", "winners":
+              [seats] ([] when abandoned), "final": bool (scores final), "rounds_scored": 2,
+              "rounds_total": 13}
 ``result``    the replay result of record-format.md ("rounds", "totals", "winners", "finished",
               "state") for the game so far; rounds carry "corrections" as record-format.md gives.
+              Once the game is over "state" is None, and a game the host ended early is
+              "finished" with its "winners" (the exported record keeps record-format.md's result).
 ``standings`` [{"seat": 0, "name": "Ana", "total": 31, "rank": 1, "shared": bool}], best first;
               ties share a rank until the tie-break decides.
 ``tie_break`` None until the game is over, then what decided the winner, for pages to word:
@@ -168,6 +175,8 @@ class StationApi(Protocol):
     def export(self, game_id: int | None = None) -> dict: ...     # a mexican-train-record/1 document
     def change_pin(self, pin: str, new: str) -> None: ...         # 4-12 digits, kept in the store
     def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first
+    def stored_view(self, game_id: int) -> dict: ...              # a stored game, read-only (no PIN)
+    def stored_record(self, game_id: int) -> dict: ...            # an ended game's record (no PIN)
     def show_game(self, pin: str, game_id: int) -> dict: ...      # a stored game back on every page
 
     # saved rule sets (station/rulesets.py): each returns {"rulesets": [...], "last": name | None}

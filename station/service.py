@@ -183,8 +183,13 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
         expected = self.store.tokens(self.game_id).get(seat)
         if expected is None or not same(token, expected):
             log.warning("refused a seat token for seat %s", seat)
+            earlier = self.store.token_game(token) if isinstance(token, str) and token else None
+            if earlier is not None and earlier != self.game_id:
+                raise Forbidden(f"this phone joined game {earlier}; a new game has been set up since: "
+                                "scan this seat's new QR code or enter its code",
+                                facts={"seat": seat, "why": "old-game", "game_id": earlier})
             raise Forbidden("this phone has not joined that seat: scan its QR code or enter its code",
-                            facts={"seat": seat})
+                            facts={"seat": seat, "why": "not-joined"})
 
     def _fresh(self, version) -> None:
         if version is not None and int(version) != self.version:

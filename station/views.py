@@ -8,6 +8,7 @@ from engine import Event
 from engine.scoring import winners as decide_winners
 from engine.tiles import full_set, hand_pips, pips
 
+from .game_end import decision, is_over, over_view, phase, scored_rounds, view_result
 from .host_view import host_controls
 from .house_rules import moot, non_default
 from .lights import REFUSAL_MS, frame, light_state
@@ -20,27 +21,35 @@ def table_view(station) -> dict:
               "hardware": hardware_view(station), "club_setup": getattr(station, "club_setup", None)}
     if ref is None:
         return {**common, "game": None, "result": None, "standings": [], "tie_break": None,
-                "seats": [], "prompt": None, "host": None}
+                "seats": [], "prompt": None, "host": None, "phase": phase(None), "over": None}
+    return {**common, **game_view(ref, station.game_id, station.hardware_seats,
+                                  set(station.store.tokens(station.game_id))),
+            "prompt": None if is_over(ref) else station.prompt}
+
+
+def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:
+    """The game's part of the view (``game``, ``result``, ``standings``, ``tie_break``, ``phase``,
+    ``over``, ``seats``, ``host``; station/interface.py gives the shapes) for a referee: the game
+    on show, or a stored one (``StoredGames.stored_view``); ``joined`` the seats with a phone."""
     rows, decided = standings(ref)
-    tokens = station.store.tokens(station.game_id)
     return {
-        **common,
-        "game": {"id": station.game_id, "profile": ref.rules.profile, "set": ref.rules.top,
+        "game": {"id": game_id, "profile": ref.rules.profile, "set": ref.rules.top,
                  "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
                  "hints": bool(ref.setup.get("hints", True)),
                  "computers": dict(ref.setup.get("computers") or {}),
                  "house": non_default(ref.rules.profile, ref.setup.get("options")),
                  "moot": moot(ref.rules.profile, ref.setup.get("options")),
-                 "players": list(ref.names), "hardware_seats": station.hardware_seats,
+                 "players": list(ref.names), "hardware_seats": hardware_seats,
                  "status": ref.status, "rounds_total": ref.rules.rounds, "deal": ref.deal_summary(),
                  "pips": pip_values(ref),
                  "shown": {str(r): sorted(s) for r, s in ref.shown.items()},
                  "engine_placed": ref.round is not None and ref.round.engine_placed},
-        "result": result_with_corrections(ref),
+        "result": view_result(ref, result_with_corrections(ref)),
         "standings": rows,
         "tie_break": decided,
-        "seats": seat_rows(ref, set(tokens)),
-        "prompt": station.prompt,
+        "phase": phase(ref),
+        "over": over_view(ref),
+        "seats": seat_rows(ref, joined),
         "host": host_controls(ref),
     }
 
@@ -121,7 +130,7 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     table)."""
     rnd = ref.game.current
     went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
-    must = rnd is not None and seat in ref.must_count(rnd.index) and ref.status != "abandoned"
+    must = rnd is not None and seat in ref.must_count(rnd.index) and not is_over(ref)
     complete = hand is not None and rnd is not None and len(hand) == rnd.hand_counts[seat]
     return {"must": must, "went_out": went_out, "registered": bool(must and complete),
             "tiles": (hand if complete else free) if must else []}
@@ -153,7 +162,7 @@ def game_over(station, seat: int) -> dict | None:
     """Once the game is finished: the winning seats, this seat's rank (1 = won), whether it
     shares it, and its total (what decided a tie: the view's ``tie_break``)."""
     ref = station.referee
-    if ref.status != "finished":
+    if decision(ref) is None:
         return None
     rows, _decided = standings(ref)
     mine = next(r for r in rows if r["seat"] == seat)
@@ -211,11 +220,11 @@ def standings(referee) -> tuple[list[dict], dict | None]:
     game = referee.game
     totals = game.totals()
     names = referee.names
-    win = game.winners()
+    win = decision(referee)
     decided = None
     if win is not None:
         winners, sentence = win
-        scored = [game.round_scores(i) for i in range(len(game.rounds))]
+        scored = scored_rounds(referee)
         order = _tie_break_order(scored, totals, referee.rules.options.tie_break)
         decided = _decided(winners, sentence, scored, totals)
     else:
@@ -256,13 +265,13 @@ def _rank_key(seat, totals, winners, decided):
 def _tie_break_order(scored, totals, tie_break):
     remaining = list(range(len(totals)))
     order = []
-    while remaining:
+    while remaining and scored:
         sub = [[r[s] for s in remaining] for r in scored]
         best, _ = decide_winners(sub, tie_break)
         chosen = [remaining[i] for i in best]
         order.extend(sorted(chosen))
         remaining = [s for s in remaining if s not in chosen]
-    return order
+    return order + remaining
 
 
 def result_with_corrections(referee) -> dict:
@@ -297,7 +306,7 @@ def seat_options(referee, seat: int) -> dict:
     rnd = referee.game.current
     empty = {"play": {}, "trains": [], "draw": False, "pass": False, "done": False, "engine": False,
              "reveal": False, "why": {}}
-    if rnd is None:
+    if rnd is None or is_over(referee):      # a game over, also ended mid-round: nobody acts
         return empty
     if rnd.ended:
         empty["reveal"] = seat in referee.must_count(rnd.index)

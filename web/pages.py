@@ -17,13 +17,13 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
 #: page -> (template, keep-awake on by default)
-PAGES = {"scoreboard": False, "table": True, "seat": True, "host": False, "hub": False}
+PAGES = {"scoreboard": False, "table": True, "seat": True, "host": False, "hub": False, "game": False}
 
 
-def _render(request: Request, page: str, **extra) -> Response:
+def _render(request: Request, page: str, view: dict | None = None, **extra) -> Response:
     lang = request_language(request)
     station = request.app.state.station
-    view = station.view()
+    view = station.view() if view is None else view
     _ = gettext_for(lang)
     ctx = {
         "request": request, "page": page, "lang": lang, "rtl": is_rtl(lang), "_": _,
@@ -58,6 +58,12 @@ async def seat(request: Request, seat: int):
 @router.get("/host", response_class=HTMLResponse)
 async def host(request: Request):
     return _render(request, "host")
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+async def stored_game(request: Request, game_id: int):
+    """A stored game's read-only page: its scoreboard, rounds and record (``stored_view``)."""
+    return _render(request, "game", view=request.app.state.station.stored_view(game_id), game_id=game_id)
 
 
 @router.get("/hub", response_class=HTMLResponse)

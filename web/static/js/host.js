@@ -109,14 +109,37 @@
   function statusText(view) {
     const g = view.game, r = view.host && view.host.round;
     if (!g) return t("No game yet: set up a game below.");
-    if (g.status === "finished") return t("Game %(id)s · over", { id: g.id });
-    if (g.status === "abandoned") return t("Game %(id)s · abandoned", { id: g.id });
+    if (view.phase === "finished") return t("Game %(id)s · over", { id: g.id });
+    if (view.phase === "abandoned") return t("Game %(id)s · abandoned", { id: g.id });
     if (!r || r.index === null || r.index === undefined) return t("Game %(id)s · ready: start round 1 of %(n)s", { id: g.id, n: g.rounds_total });
     const p = { id: g.id, r: r.index + 1, n: r.of };
     if (!r.over) return t("Game %(id)s · round %(r)s of %(n)s in play", p);
     if (r.waiting.length) return t("Game %(id)s · round %(r)s of %(n)s over: waiting for counts from %(names)s",
       Object.assign(p, { names: r.waiting.map((s) => MT.name(s, view)).join(", ") }));
     return t("Game %(id)s · round %(r)s of %(n)s over: start round %(next)s", Object.assign(p, { next: r.index + 2 }));
+  }
+  /** Past games (GET /api/host/games): every stored game but the one in play, newest first, each
+   *  a link to its read-only page (/games/N) with how it ended and who won. Fetched again when
+   *  the game on show or its phase changes. */
+  let pastKey = "";
+  async function pastGames(view) {
+    const key = (view.game ? view.game.id : "") + ":" + view.phase;
+    if (key === pastKey) return;
+    pastKey = key;
+    const r = await MT.api("GET", "/api/host/games", undefined, H());
+    if (!r.ok) { pastKey = ""; return; }
+    const ended = r.data.filter((g) => g.over);
+    $("past-none").hidden = ended.length > 0;
+    $("past-games").replaceChildren(...ended.map((g) => {
+      const when = new Date(g.created * 1000).toLocaleString(MT.boot.lang, { dateStyle: "medium", timeStyle: "short" });
+      const who = g.over.winners.map((s) => g.players[s]).join(", ");
+      const how = g.over.how === "abandoned" ? t("abandoned") : g.over.how === "early"
+        ? t("ended after %(r)s of %(n)s rounds", { r: g.over.rounds_scored, n: g.over.rounds_total }) : t("played out");
+      return el("li", { "data-game": g.id },
+        el("a", { href: "/games/" + g.id, class: "past-link" }, t("Game %(id)s", { id: g.id })), " · ",
+        el("span", { class: "muted" }, when), " · ", el("span", {}, g.players.join(", ")), " · ",
+        el("span", { class: "past-how" }, how), who ? [" · ", el("span", { class: "past-winner" }, "★ ", who)] : null);
+    }));
   }
   /** Why a control cannot act now (a reason code of view.host). */
   function whyText(code, view) {
@@ -147,6 +170,9 @@
     if (!pin) return;
     const g = view.game, h = view.host;
     $("game-status").textContent = statusText(view);
+    const over = MT.overBlock(view, { id: "host-over-block" });
+    $("host-over").replaceChildren(...(over ? [over] : []));
+    pastGames(view);
     const deal = g && g.deal && g.status === "ready" ? g.deal : null;
     $("deal").hidden = !deal;
     $("deal").textContent = deal ? dealText(deal) : "";
@@ -160,7 +186,7 @@
     }
     $("btn-export").href = "/api/host/export?pin=" + encodeURIComponent(pin);
     // set-up folds away while a game is on; the hub address is open until round 1 starts
-    const now = !g ? "none" : (g.status === "finished" || g.status === "abandoned") ? "over" : g.status === "ready" ? "ready" : "playing";
+    const now = !g ? "none" : view.over ? "over" : view.phase === "setup" ? "ready" : "playing";
     if (now !== phase) {
       phase = now;
       $("setup-box").open = now === "none" || now === "over";
@@ -194,12 +220,16 @@
     const question = last ? t("Undo the last move: %(move)s?", { move: MT.logText(last, MT.view) }) : t("Undo the last move?");
     if (await MT.confirm(question)) call("POST", "/api/host/undo", { version: v }, t("Undone."));
   });
-  $("btn-end").addEventListener("click", async () => { if (await MT.confirm(t("End the game now?"))) call("POST", "/api/host/end", { abandon: false }, t("Game ended.")); });
+  $("btn-end").addEventListener("click", async () => {
+    const q = t("End the game now? The scores of the rounds played so far become final and decide the winner.");
+    if (await MT.confirm(q)) call("POST", "/api/host/end", { abandon: false }, t("Game ended."));
+  });
   $("btn-abandon").addEventListener("click", async () => { if (await MT.confirm(t("Abandon the game? It will not count."))) call("POST", "/api/host/end", { abandon: true }, t("Game abandoned.")); });
   $("correct-form").addEventListener("submit", (e) => {
     e.preventDefault();
     call("POST", "/api/host/correct", { round: Number($("c-round").value), seat: Number($("c-seat").value),
-      score: Number($("c-score").value), reason: $("c-reason").value.trim() }, t("Score corrected."));
+      score: Number($("c-score").value), reason: $("c-reason").value.trim() }, t("Score corrected."))
+      .then((done) => { if (done) { $("c-score").value = ""; $("c-reason").value = ""; } });   // saved: the form is empty again
   });
   /** The set-up as the form stands (players with a name only). */
   function setupBody() {

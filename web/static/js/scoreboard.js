@@ -25,14 +25,9 @@
   }
   function winner(view) {
     const box = document.getElementById("winner");
-    const res = view.result;
-    const seats = (view.tie_break && view.tie_break.winners) || (res && res.winners) || [];
-    if (!seats.length) { box.hidden = true; return; }
-    box.hidden = false;
-    const names = seats.flatMap((s, i) => [i ? ", " : null, MT.badge(s, MT.name(s, view))]);
-    box.replaceChildren(el("p", { class: "winner", id: "winner-line" }, el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
-      seats.length > 1 ? t("Winners:") : t("Winner:"), " ", names),
-      el("p", { id: "tie-break", class: "tie-break" }, MT.tieText(view)));
+    const block = MT.overBlock(view, { id: "over", winner: "winner-line", tie: "tie-break", tieAlways: true });
+    box.hidden = !block;
+    box.replaceChildren(...(block ? [block] : []));
   }
   function table(view) {
     const box = document.getElementById("rounds");
@@ -98,6 +93,16 @@
     });
     box.replaceChildren(svg);
   }
-  MT.onView(function (view) { standings(view); winner(view); table(view); chart(view); });
-  MT.live.start({});
+  /** A stored game's page (/games/N): when it was played and its record; the view never changes. */
+  function stored(view) {
+    const info = view.stored;
+    if (!info) return;
+    const when = new Date(info.created * 1000);
+    const players = ((view.game && view.game.players) || []).join(", ");
+    document.getElementById("stored-line").textContent = t("Played %(when)s: %(players)s", {
+      when: when.toLocaleString(MT.boot.lang, { dateStyle: "medium", timeStyle: "short" }), players: players });
+    document.getElementById("stored-record").hidden = !info.record;
+  }
+  MT.onView(function (view) { stored(view); standings(view); winner(view); table(view); chart(view); });
+  if (!MT.boot.view || !MT.boot.view.stored) MT.live.start({});     // a stored game is not live
 })();

@@ -57,7 +57,7 @@
           (end.out || []).includes(i) ? el("span", { class: "out-star", "aria-hidden": "true" }, " ★") : null),
         el("td", {}, String(totals[i] ?? 0)))));
       // at game over the standings are the game's: the "Game over" card lists them
-      const over = !!me.game_over;
+      const over = !!view.over;
       $("h-standings").hidden = over;
       $("round-standings").hidden = over;
       $("round-standings").replaceChildren(...(over ? [] : standingRows(view)));
@@ -71,16 +71,24 @@
         el("span", { class: "count" }, String(row.total))));
     }
 
+    /** The game's end, however it ended (view.over: played out, ended early, abandoned); this
+     *  seat's place where a winner was decided (me.game_over). */
     function renderGameOver(view) {
-      const me = view.me || {}, over = me.game_over;
-      $("game-over").hidden = !over;
-      if (!over) return;
-      const names = over.winners.map((s) => MT.badge(s));
-      $("winners").replaceChildren(el("span", { class: "trophy", "aria-hidden": "true" }, "★"), over.winners.length > 1 ? t("Winners:") : t("Winner:"), " ", ...names);
+      const me = view.me || {}, mine = me.game_over, words = MT.overWords(view);
+      $("game-over").hidden = !words;
+      if (!words) return;
+      $("game-over").dataset.how = view.over.how;
+      $("h-game-over").textContent = words.heading;
+      $("over-how").textContent = words.how;
+      const seats = view.over.winners || [];
+      $("winners").hidden = !seats.length;
+      $("winners").replaceChildren(...(seats.length ? [el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
+        seats.length > 1 ? t("Winners:") : t("Winner:"), " ", ...seats.map((s) => MT.badge(s))] : []));
       const n = ((view.game && view.game.players) || []).length;
-      $("my-rank").textContent = over.rank === 1 ? (over.shared ? t("You share the win!") : t("You won!"))
-        : t("Your place: %(rank)s of %(n)s", { rank: over.rank + (over.shared ? "=" : ""), n: n });
-      $("my-rank").className = "my-rank" + (over.rank === 1 ? " won" : "");
+      $("my-rank").hidden = !mine;
+      $("my-rank").textContent = !mine ? "" : mine.rank === 1 ? (mine.shared ? t("You share the win!") : t("You won!"))
+        : t("Your place: %(rank)s of %(n)s", { rank: mine.rank + (mine.shared ? "=" : ""), n: n });
+      $("my-rank").className = "my-rank" + (mine && mine.rank === 1 ? " won" : "");
       $("tie-note").replaceChildren(MT.tieText(view));     // what decided a tie, as on the scoreboard
       $("tie-note").hidden = !(view.tie_break && view.tie_break.code !== "lowest-total");
       $("final-standings").replaceChildren(...standingRows(view));

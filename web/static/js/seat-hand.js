@@ -23,8 +23,7 @@
     function render(view) {
       const card = $("reg-card");
       const st = view && view.result && view.result.state;
-      const rnd = st ? ((view.result.rounds || [])[st.round]) : null;
-      const playing = !!(st && st.turn !== null && st.turn !== undefined && !(rnd && rnd.end));
+      const playing = !!(view && view.phase === "playing" && st);      // the station's phase
       const show = !!(ctx.token() && view.game && view.game.hidden_hands && playing && view.me);
       card.hidden = !show;
       if (!show) { base = shownState = gridKey = null; chosen.clear(); return; }

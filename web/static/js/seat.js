@@ -37,6 +37,7 @@
     token = r.data.token;
     localStorage.setItem(KEY, token);
     MT.toastClear();            // an old "wrong code" is no longer true
+    $("join-note").hidden = true;
     start();
   }
   function showJoin() {
@@ -48,7 +49,14 @@
     MT.live.onError = function (msg) {
       if (msg.code === "forbidden" && token) {
         localStorage.removeItem(KEY); token = null;
-        MT.toast(t("This seat was released: join again."), false);
+        // the station says why: this phone joined an earlier game, or the host released the seat
+        const old = msg.facts && msg.facts.why === "old-game";
+        const note = $("join-note");
+        note.textContent = old
+          ? t("This phone was playing game %(id)s. A new game has been set up since: scan this seat's new QR code on the host page or enter its code.", { id: msg.facts.game_id })
+          : t("This seat was released: join again.");
+        note.hidden = false;
+        MT.toastClear();
         showJoin();
         if (MT.view) render(MT.view);
         MT.live.start({});        // the table goes on showing, without the old token
@@ -71,7 +79,7 @@
     if (r.ok) { chosenTile = null; return; }      // the chosen train stays (a classic first-turn chain)
     MT.toast(r.data && r.data.text || t("Refused"), false);
     if (event.play) flash(event.play);
-    if (r.status === 403) MT.live.onError({ code: "forbidden" });
+    if (r.status === 403) MT.live.onError(Object.assign({ code: "forbidden" }, r.data || {}));
   }
 
   function renderStatus(view, me, st, mine) {
@@ -88,7 +96,7 @@
 
   function renderHand(view, me, mine) {
     const card = $("hand-card"), hand = me.hand;
-    card.hidden = !Array.isArray(hand) || !hand.length;       // a hand the station knows; none once out
+    card.hidden = !Array.isArray(hand) || !hand.length || !!view.over;   // a hand the station knows; none once out or over
     if (card.hidden) { chosenTile = null; $("my-hand").replaceChildren(); return; }
     const fits = me.playable || {};
     if (chosenTile !== null && !hand.includes(chosenTile)) chosenTile = null;
@@ -186,7 +194,8 @@
     const mine = !!(st && st.turn === seat);
     if (!mine) { chosen = null; chosenTile = null; }      // a new turn starts with nothing chosen
     const waiting = st && st.turn !== null && st.turn !== undefined && !mine;
-    $("my-turn").textContent = mine ? t("Your turn") : (waiting ? t("Waiting for %(name)s", { name: MT.name(st.turn, view) }) : "");
+    const over = MT.overWords(view);       // the station's phase: nobody's turn once the game is over
+    $("my-turn").textContent = over ? over.heading : mine ? t("Your turn") : (waiting ? t("Waiting for %(name)s", { name: MT.name(st.turn, view) }) : "");
     $("my-turn").className = mine ? "turn-yes" : "muted";
     renderStatus(view, me, st, mine);
     renderHand(view, me, mine);

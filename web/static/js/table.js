@@ -110,12 +110,10 @@
   MT.renderTrains = function (view, box) {
     const st = view.result && view.result.state;
     if (!st) {
-      const words = !view.game ? t("No game yet") : view.game.status === "finished" ? t("Game over") : t("Waiting for the host to start a round");
-      // at game over the table screen (mid-table) names the winner(s) as the scoreboard does
-      const seats = (view.game && view.game.status === "finished" && view.result && view.result.winners) || [];
-      box.replaceChildren(el("p", { class: "muted" }, words), ...(seats.length ? [el("p", { class: "winner", id: "table-winner" },
-        el("span", { class: "trophy", "aria-hidden": "true" }, "★"), seats.length > 1 ? t("Winners:") : t("Winner:"), " ",
-        ...seats.flatMap((seat, i) => [i ? ", " : null, MT.badge(seat, MT.name(seat, view))]))] : []));
+      // the station's phase: at game over (played out, ended early or abandoned) the table says how
+      const block = MT.overBlock(view, { id: "table-over", winner: "table-winner" });
+      const words = !view.game ? t("No game yet") : t("Waiting for the host to start a round");
+      box.replaceChildren(block || el("p", { class: "muted" }, words));
       return;
     }
     box.__view = view;
@@ -183,7 +181,7 @@
       el("div", { class: "count" }, t("Tiles: %(n)s", { n: s.tile_count }), " ", s.one_tile ? el("span", { class: "onetile" }, t("one tile!")) : null),
       st && st.turn === s.seat ? el("div", { class: "turn-yes" }, t("their turn")) : null,
       s.joined ? null : el("div", { class: "muted" }, t("no phone joined")))));
-    document.getElementById("boneyard").textContent = st ? t("Boneyard: %(n)s tiles", { n: st.boneyard }) : "";
+    document.getElementById("boneyard").textContent = st ? t("Tiles in the boneyard: %(n)s", { n: st.boneyard }) : "";
   }
   function log(view) {
     const card = document.getElementById("log-card");
