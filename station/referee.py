@@ -103,7 +103,7 @@ class Referee:
         if handler is None:
             raise Refusal("bad-request", f"unknown journal entry {kind!r}")
         if self.status in ("finished", "abandoned") and kind not in ("correct", "undo", "reveal"):
-            raise Refusal("round-over", "the game has ended")
+            raise Refusal("game-over", "the game has ended")
         text = handler(entry)
         if kind in ("round", "event", "reveal", "correct"):
             self._undoable.append(entry)

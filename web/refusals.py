@@ -13,6 +13,7 @@ from .i18n import N_, gettext_for
 REASONS: dict[str, str] = {
     "bad-record": N_("That is not a valid move."),
     "round-over": N_("The round is over."),
+    "game-over": N_("The game is over."),
     "not-your-turn": N_("It is not your turn."),
     "engine-missing": N_("The engine double must be placed first."),
     "no-such-tile": N_("That tile is not in this set."),
