@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from engine import Event
+from engine import Event, parse_tile
 from engine.scoring import winners as decide_winners
 from engine.tiles import full_set, hand_pips, pips
 
@@ -127,13 +127,23 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     """Hidden hands at a round's end: ``must`` (this seat still shows or counts its hand),
     ``went_out`` (no tile left: it scores 0 and is never asked), ``tiles`` (what the count offers:
     the registered hand when it is complete, ``registered`` then true, else every tile not on the
-    table)."""
+    table), ``expected`` (how many tiles the station counts in the hand), ``total`` (the pips of
+    the registered hand, for the player to confirm; None when the station does not know the
+    hand) and ``scoring``: how the round score follows from the pips counted (house-rules.md:
+    ``(pips + penalty) * factor``, ``penalty`` the marker penalty when this seat's train is
+    marked, ``factor`` the multiplier when the round ended on a double; 0 and 1 change nothing)."""
     rnd = ref.game.current
     went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
     must = rnd is not None and seat in ref.must_count(rnd.index) and not is_over(ref)
     complete = hand is not None and rnd is not None and len(hand) == rnd.hand_counts[seat]
+    opts = ref.rules.options
+    marked = bool(rnd is not None and rnd.marked[seat])
+    factor = opts.out_on_double_multiplier if rnd is not None and rnd.ended and rnd.out_on_double else 1
     return {"must": must, "went_out": went_out, "registered": bool(must and complete),
-            "tiles": (hand if complete else free) if must else []}
+            "tiles": (hand if complete else free) if must else [],
+            "expected": rnd.hand_counts[seat] if must else 0,
+            "total": hand_pips([parse_tile(t) for t in hand], opts.double_blank_points) if must and complete else None,
+            "scoring": {"penalty": opts.marker_penalty if marked else 0, "factor": factor}}
 
 
 def round_end(ref, seat: int) -> dict | None:
