@@ -355,12 +355,17 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
         """A move from the hub itself (a seat button, a slot sensor): no token, no version."""
         return self._commit({"type": "event", "event": {**event, "seat": seat}})
 
-    def reveal(self, seat: int, token: str, hand) -> dict:
-        """At the round's end: the tiles left in the seat's hand, or the pips it counted."""
+    def reveal(self, seat: int, token: str, hand, typed: int | None = None) -> dict:
+        """At the round's end: the tiles left in the seat's hand, or the pips it counted;
+        ``typed``: a pip count typed beside the tiles, refused (``bad-reveal``, fact ``why``
+        "typed") when the tiles count other pips, so the two never silently disagree."""
         self._token(seat, token)
         with self.lock:
             index = len(self.referee.game.rounds) - 1
-        return self._commit({"type": "reveal", "round": index, "seat": seat, "hand": hand})
+        entry = {"type": "reveal", "round": index, "seat": seat, "hand": hand}
+        if typed is not None:
+            entry["typed"] = typed
+        return self._commit(entry)
 
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict:
         """Hidden hands: register the seat's hand privately for full checking (rules.md 5);

@@ -98,6 +98,8 @@ class HandBody(Body):
 class RevealBody(Body):
     hand: Annotated[list[TileText], Field(max_length=200)] | Annotated[StrictInt, Field(ge=0, le=100_000)] = Field(
         description="the tiles left in hand, or the pip count")
+    typed: Annotated[StrictInt, Field(ge=0, le=100_000)] | None = Field(
+        None, description="a pip count the player also typed beside the tiles: refused when it differs")
 
 
 class SetupBody(Body):
@@ -194,7 +196,7 @@ async def register_hand(request: Request, seat: Seat, body: HandBody, x_seat_tok
 @router.post("/seat/{seat}/reveal", summary="At the round's end: the tiles left or the pip count")
 async def reveal(request: Request, seat: Seat, body: RevealBody, x_seat_token: str | None = TokenH,
                  token: str | None = Query(None)) -> dict:
-    return _station(request).reveal(seat, _token(x_seat_token, token), body.hand)
+    return _station(request).reveal(seat, _token(x_seat_token, token), body.hand, body.typed)
 
 
 @router.post("/host/check", summary="Check the host PIN")
