@@ -8,6 +8,10 @@ from engine import Event, parse_tile
 from engine.scoring import winners as decide_winners
 from engine.tiles import full_set, hand_pips, pips
 
+from engine.options import PLAYER_RANGE
+from engine.players import POLICIES
+
+from .auth import NAME_MAX, PIN_MAX, PIN_MIN, TEXT_MAX
 from .game_end import decision, is_over, over_view, phase, scored_rounds, view_result
 from .host_view import host_controls
 from .house_rules import moot, non_default
@@ -18,13 +22,22 @@ def table_view(station) -> dict:
     """``Station.view()`` (station/interface.py gives the shape); the caller holds the lock."""
     ref = station.referee
     common = {"version": station.version, "leds": leds_view(station), "log": list(station.log),
-              "hardware": hardware_view(station), "club_setup": getattr(station, "club_setup", None)}
+              "hardware": hardware_view(station), "club_setup": getattr(station, "club_setup", None),
+              "limits": LIMITS}
     if ref is None:
         return {**common, "game": None, "result": None, "standings": [], "tie_break": None,
                 "seats": [], "prompt": None, "host": None, "phase": phase(None), "over": None}
     return {**common, **game_view(ref, station.game_id, station.hardware_seats,
                                   set(station.store.tokens(station.game_id))),
             "prompt": None if is_over(ref) else station.prompt}
+
+
+#: what the station accepts, for the pages' forms (station/auth.py, engine/options.py,
+#: engine/players.py): players per profile (min, max), the most of any profile, characters in a
+#: name and a correction's reason, digits in a host PIN, computer players' policies
+LIMITS = {"players": {k: list(v) for k, v in PLAYER_RANGE.items()},
+          "players_max": max(hi for _lo, hi in PLAYER_RANGE.values()),
+          "name_max": NAME_MAX, "reason_max": TEXT_MAX, "pin": [PIN_MIN, PIN_MAX], "policies": list(POLICIES)}
 
 
 def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:
@@ -68,7 +81,12 @@ def seat_me(station, seat: int) -> dict:
     options = seat_options(ref, seat)
     # with virtual tiles the station knows the hand: the tiles off the table would name the others'
     free = _free_tiles(ref) if ref.hidden else []
+    count = rnd.hand_counts[seat] if rnd is not None else 0
+    registered = registered_state(ref, seat, count)
+    playing = ref.status == "playing"
     return {"seat": seat, "name": ref.names[seat], "hand": hand, "options": options,
+            "registered": registered,
+            "hint": bool(playing and ref.setup.get("hints", True) and hand is not None and len(hand) == count),
             "tile_count": rnd.hand_counts[seat] if rnd is not None else 0,
             "playable": playable(ref, seat, hand, options),
             "drawn": drawn_tile(rnd, seat),
@@ -77,6 +95,18 @@ def seat_me(station, seat: int) -> dict:
             "round_end": round_end(ref, seat),
             "game_over": game_over(station, seat),
             "timing": {"refusal_flash_ms": REFUSAL_MS}}
+
+
+def registered_state(ref, seat: int, count: int) -> str:
+    """Hidden hands: the seat's registered hand this round against the tiles it holds: ``none``
+    (not registered, or virtual tiles), ``full`` (every rule is checked), ``drew`` (one short:
+    the tile just drawn to add), ``off`` (another mismatch: register again)."""
+    rnd = ref.game.current
+    tiles = ref.registered.get((rnd.index, seat)) if rnd is not None and ref.hidden else None
+    if tiles is None:
+        return "none"
+    held = len(tiles - rnd.on_table)
+    return "full" if held == count else "drew" if held == count - 1 else "off"
 
 
 def _sorted(tiles) -> list[str]:
@@ -108,18 +138,17 @@ def playable(ref, seat: int, hand: list[str] | None, options: dict) -> dict[str,
 
 
 def drawn_tile(rnd, seat: int) -> str | None:
-    """Virtual tiles: the tile ``seat`` drew last this round while it is still in its hand and
-    the seat has played nothing since; else None."""
+    """Virtual tiles: the tile ``seat`` drew last this round while it is still in its hand, the
+    seat has played nothing since and no other seat has acted since (its turn); else None."""
     if rnd is None or not rnd.known:
         return None
     drawn, index = None, 0
     for event in rnd.events:
         if event.kind == "draw":
-            if event.seat == seat:
-                drawn = rnd.boneyard[index]
+            drawn = rnd.boneyard[index] if event.seat == seat else None
             index += 1
-        elif event.seat == seat and event.kind in ("play", "engine"):
-            drawn = None
+        elif event.seat != seat or event.kind in ("play", "engine"):
+            drawn = None              # played, or another seat has acted since: no longer "just"
     return str(drawn) if drawn is not None and drawn in rnd.hands[seat] else None
 
 
@@ -199,12 +228,14 @@ def leds_view(station) -> dict:
 
 
 def hardware_view(station) -> dict:
-    """The hub build, whether it is the mock, the slots' states and the sensor board's link."""
+    """The hub build, whether it is the mock, the slots' states, the sensor board's link, the
+    build's long press (ms, a button held at least this long) and the refusal flash (ms)."""
     hub = station.hub
     if hub is None:
-        return {"hub": None}
+        return {"hub": None, "refusal_flash_ms": REFUSAL_MS}
     return {"hub": hub.build.name, "seats": hub.build.seats, "mock": station.is_mock,
-            "slots": dict(hub.slots), "board": dict(station.board)}
+            "slots": dict(hub.slots), "board": dict(station.board),
+            "long_press_ms": hub.build.long_press_ms, "refusal_flash_ms": REFUSAL_MS}
 
 
 #: the engine's sentence for what decided the winner (engine/scoring.py winners()) -> its code
@@ -302,9 +333,10 @@ def result_with_corrections(referee) -> dict:
 def seat_rows(referee, joined: set[int]) -> list[dict]:
     rnd = referee.game.current
     counts = rnd.hand_counts if rnd is not None else [0] * referee.rules.players
+    computers = referee.setup.get("computers") or {}
     return [{"seat": s, "name": name, "joined": s in joined, "tile_count": counts[s],
              "one_tile": rnd is not None and not rnd.ended and counts[s] == 1,
-             "hardware": s < referee.hardware_seats}
+             "hardware": s < referee.hardware_seats, "computer": computers.get(str(s))}
             for s, name in enumerate(referee.names)]
 
 
@@ -336,11 +368,14 @@ def seat_options(referee, seat: int) -> dict:
         "reveal": False,
         "why": {},
     }
-    for kind in ("draw", "pass", "done"):
+    for kind in ("done", "draw", "pass"):
         refused = referee.refusal(Event(seat, kind))
         options[kind] = refused is None
         if refused is not None:
-            options["why"][kind] = {"code": refused.code, "facts": dict(refused.facts)}
+            code = refused.code
+            if code == "first-turn" and kind != "done" and options["done"]:
+                code = "end-with-done"        # the classic first turn: what to do, not what not to
+            options["why"][kind] = {"code": code, "facts": dict(refused.facts)}
     return options
 
 

@@ -14,6 +14,7 @@ REASONS: dict[str, str] = {
     "bad-record": N_("That is not a valid move."),
     "round-over": N_("The round is over."),
     "game-over": N_("The game is over."),
+    "end-with-done": N_("You have played: end your turn with Done."),
     "not-your-turn": N_("It is not your turn."),
     "engine-missing": N_("The engine double must be placed first."),
     "no-such-tile": N_("That tile is not in this set."),

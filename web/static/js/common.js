@@ -99,13 +99,13 @@
     return text;
   };
   /** What the hub asks of a seat (view.prompt), in the page's language. */
-  MT.promptText = function (prompt, view) {
+  MT.promptText = function (prompt, view, mySeat) {
     if (!prompt) return "";
     const facts = prompt.facts || {};
     if (prompt.kind === "refused") return MT.reasonText(prompt.code, facts, prompt.text);
-    if (prompt.kind === "start-train") {
-      const train = facts.train === undefined ? (prompt.slot === "mexican" ? "mexican" : Number(String(prompt.slot || "").slice(4))) : facts.train;
-      return t("A tile was placed to start %(train)s: enter the tile you played", { train: MT.trainName(train, view) });
+    if (prompt.kind === "start-train") {      // the station names the train (facts.train) and the seat asked
+      if (facts.train === mySeat) return t("A tile was placed to start your train: enter the tile you played");
+      return t("A tile was placed to start %(train)s: enter the tile you played", { train: MT.trainName(facts.train, view) });
     }
     const button = t("I placed the engine"), tile = facts.tile || "";
     if (prompt.kind === "place-engine") return t("The engine is in the centre: if you placed it, tap “%(button)s”", { button: button });
@@ -213,6 +213,8 @@
   };
 
   MT.roundCount = (view) => (view.game ? view.game.rounds_total : 0);     // the station says how many
+  /** A computer player's policy (station/computers.py) in the page's words. */
+  MT.computerWord = (policy) => ({ random: t("Computer (easy)"), greedy: t("Computer (greedy)"), playout: t("Computer (strong)") })[policy] || policy;
 
   /** How the game ended (view.over, station/game_end.py), in the page's language: the heading,
    *  the sentence saying whether the scores are final, the winner line (none when abandoned). */

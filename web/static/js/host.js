@@ -7,7 +7,8 @@
   const $ = (id) => document.getElementById(id);
   let pin = sessionStorage.getItem("mt-pin") || "";
   let shownSeats = "";
-  const MAX_PLAYERS = 14;      // the set-up form's rows (the station refuses more than the rules take)
+  const LIMITS = (MT.view && MT.view.limits) || {};     // the station's (station/views.py LIMITS)
+  const MAX_PLAYERS = LIMITS.players_max;     // the set-up form's rows (the station refuses more than the rules take)
 
   const H = () => ({ "X-Host-Pin": pin });
   async function call(method, path, body, okText) {
@@ -50,7 +51,7 @@
     }
   }
   function nameRow(value) {
-    const input = el("input", { value: value || "", maxlength: 32 });     // station/auth.py NAME_MAX
+    const input = el("input", { value: value || "", maxlength: LIMITS.name_max });
     const rm = el("button", { type: "button", class: "btn", onclick: () => { row.remove(); renumber(); } }, "✕");
     const row = el("div", { class: "row" }, el("span", { class: "num" }), input, rm);
     $("names").append(row);
@@ -87,6 +88,12 @@
     shownSeats = key;
     const cards = [];
     for (let i = 0; i < players.length; i++) {
+      const computer = view.seats && view.seats[i] && view.seats[i].computer;
+      if (computer) {        // the station plays this seat: no phone joins it
+        cards.push(el("div", { class: "seat-card computer", "data-seat": i },
+          el("div", { class: "seat-info" }, MT.badge(i, players[i]), el("div", { class: "muted" }, MT.computerWord(computer)))));
+        continue;
+      }
       const info = await MT.api("GET", `/api/host/seat/${i}/code`, undefined, H());
       const joined = view.seats && view.seats[i] && view.seats[i].joined;
       const qr = el("div", { class: "qr" });
@@ -280,6 +287,7 @@
     MT.setView(r.data);
     $("game-card").scrollIntoView({ block: "start" });
   });
+  $("c-reason").maxLength = LIMITS.reason_max;
   for (let i = 0; i < 4; i++) nameRow("");
   MT.onView(render);
   MT.live.start({});

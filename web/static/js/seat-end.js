@@ -26,7 +26,7 @@
       }
       if (!count.must) return;
       const pips = (view.game && view.game.pips) || {};       // the station's: 0-0 as the game counts it
-      $("count-help").textContent = t("The station counts %(n)s tiles in your hand: tap them, or type their pip count.", { n: count.expected });
+      $("count-help").textContent = t("Tiles in your hand, as the station counts them: %(n)s. Tap them, or type their pip count.", { n: count.expected });
       $("count-known").hidden = count.total === null || count.total === undefined;
       $("count-known").textContent = $("count-known").hidden ? ""
         : t("The station knows your registered hand: %(n)s tiles, %(p)s pips. Check them and send.", { n: count.expected, p: count.total });
@@ -34,7 +34,7 @@
         "aria-pressed": picked.has(tile) ? "true" : "false", "aria-label": t("tile %(a)s-%(b)s", { a: tile.split("-")[0], b: tile.split("-")[1] }),
         onclick: () => { picked.has(tile) ? picked.delete(tile) : picked.add(tile); showError(null); renderCount(MT.view); } }, tile)));
       const sum = Array.from(picked).reduce((s, x) => s + (pips[x] || 0), 0);
-      $("count-sum").textContent = t("%(k)s of %(n)s tiles tapped: %(p)s pips", { k: picked.size, n: count.expected, p: sum });
+      $("count-sum").textContent = t("Tapped: %(k)s of %(n)s · %(p)s pips", { k: picked.size, n: count.expected, p: sum });
       const typed = $("pips").value.trim();
       const counted = picked.size ? sum : (typed === "" ? null : Number(typed));
       const sc = count.scoring || { penalty: 0, factor: 1 };

@@ -36,10 +36,8 @@
 
   function render(view) {
     const me = view.me, st = view.result && view.result.state;
-    const rnd = st ? ((view.result.rounds || [])[st.round]) : null;
-    const playing = !!(st && st.turn !== null && st.turn !== undefined && !(rnd && rnd.end));
-    const known = !!(me && me.hand && me.hand.length === me.tile_count);
-    card.hidden = !(localStorage.getItem(KEY) && view.game && view.game.hints && playing && known);
+    // the station says whether a hint may be asked (a round in play, hints on, the hand known)
+    card.hidden = !(localStorage.getItem(KEY) && me && me.hint);
     if (shownFor !== null && shownFor !== key(view)) {      // the table moved on: the hint is old
       $("hint-move").textContent = ""; $("hint-longest").textContent = ""; shownFor = null;
     }

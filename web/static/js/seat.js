@@ -175,7 +175,7 @@
     const p = token ? view.prompt : null;
     const opts = (view.me && view.me.options) || {};
     const mine = p && (p.seat === seat || (p.seat === null && p.kind === "place-engine" && opts.engine));
-    const text = mine ? MT.promptText(p, view) : "";
+    const text = mine ? MT.promptText(p, view, seat) : "";
     prompted = mine && p.kind === "start-train" && p.facts && p.facts.train !== undefined ? String(p.facts.train) : null;
     if (text === promptShown) return;
     promptShown = text;

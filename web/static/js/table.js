@@ -180,7 +180,7 @@
       MT.badge(s.seat, s.name),
       el("div", { class: "count" }, t("Tiles: %(n)s", { n: s.tile_count }), " ", s.one_tile ? el("span", { class: "onetile" }, t("one tile!")) : null),
       st && st.turn === s.seat ? el("div", { class: "turn-yes" }, t("their turn")) : null,
-      s.joined ? null : el("div", { class: "muted" }, t("no phone joined")))));
+      s.computer ? el("div", { class: "muted" }, MT.computerWord(s.computer)) : s.joined ? null : el("div", { class: "muted" }, t("no phone joined")))));
     document.getElementById("boneyard").textContent = st ? t("Tiles in the boneyard: %(n)s", { n: st.boneyard }) : "";
   }
   function log(view) {
