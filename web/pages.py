@@ -10,6 +10,7 @@ from fastapi.templating import Jinja2Templates
 
 from station import palette
 from .app import request_language
+from . import option_words
 from .refusals import REASONS
 from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
 
@@ -29,7 +30,8 @@ def _render(request: Request, page: str, view: dict | None = None, **extra) -> R
         "request": request, "page": page, "lang": lang, "rtl": is_rtl(lang), "_": _,
         "languages": LANGUAGES, "mock": request.app.state.mock, "wake_default": PAGES[page],
         "boot": json.dumps({"page": page, "lang": lang, "view": view, "mock": request.app.state.mock,
-                            "wake": PAGES[page], "reasons": {k: _(v) for k, v in REASONS.items()}, **extra}, ensure_ascii=False).replace("</", "<\\/")
+                            "wake": PAGES[page], "reasons": {k: _(v) for k, v in REASONS.items()},
+                            "options": option_words.served(lang), **extra}, ensure_ascii=False).replace("</", "<\\/")
         .encode("utf-8", "backslashreplace").decode("utf-8"),    # a stored lone surrogate: its \udXXX escape
         "catalogue": json.dumps(js_catalogue(lang), ensure_ascii=False).replace("</", "<\\/"),
         "palette": palette.as_json(), "palette_css": palette.css_variables(), **extra,

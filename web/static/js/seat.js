@@ -96,7 +96,8 @@
 
   function renderHand(view, me, mine) {
     const card = $("hand-card"), hand = me.hand;
-    card.hidden = !Array.isArray(hand) || !hand.length || !!view.over;   // a hand the station knows; none once out or over
+    // a hand the station knows; none once out, nor once the game ends mid-round (nothing to play)
+    card.hidden = !Array.isArray(hand) || !hand.length || !!(view.over && !me.round_end);
     if (card.hidden) { chosenTile = null; $("my-hand").replaceChildren(); return; }
     const fits = me.playable || {};
     if (chosenTile !== null && !hand.includes(chosenTile)) chosenTile = null;
