@@ -335,7 +335,7 @@ def seat_rows(referee, joined: set[int]) -> list[dict]:
     counts = rnd.hand_counts if rnd is not None else [0] * referee.rules.players
     computers = referee.setup.get("computers") or {}
     return [{"seat": s, "name": name, "joined": s in joined, "tile_count": counts[s],
-             "one_tile": rnd is not None and not rnd.ended and counts[s] == 1,
+             "one_tile": rnd is not None and not rnd.ended and not is_over(referee) and counts[s] == 1,
              "hardware": s < referee.hardware_seats, "computer": computers.get(str(s))}
             for s, name in enumerate(referee.names)]
 

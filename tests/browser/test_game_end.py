@@ -100,7 +100,7 @@ def count_wrong_then_right(page, laid: str):
 
 def shot_count(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("""() => { MT.toastClear(); const c = document.getElementById('count-card');
+    page.evaluate("""() => { MT.toastClear(); const c = document.getElementById('count-sum');
       const head = document.querySelector('.top').offsetHeight + document.getElementById('strip').offsetHeight;
       scrollTo(0, c.getBoundingClientRect().top + scrollY - head - 8); }""")
     page.screenshot(path=str(SHOTS / f"{name}.png"))
@@ -112,7 +112,8 @@ def check_over(pages: dict, how: str, winner: str | None, lang: str = "en"):
     _ = gettext_for(lang)
     heading = _("Game abandoned") if how == "abandoned" else _("Game over")
     for name, page in pages.items():
-        block = {"scoreboard": "#over", "table": "#table-over", "host": "#host-over-block"}.get(name, "#game-over")
+        kind = name.removeprefix("desk-")
+        block = {"scoreboard": "#over", "table": "#table-over", "host": "#host-over-block"}.get(kind, "#game-over")
         box = page.locator(block)
         expect(box).to_be_visible()
         expect(box).to_have_attribute("data-how", how)

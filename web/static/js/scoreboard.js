@@ -40,7 +40,7 @@
       const corrected = new Set((r.corrections || []).map((c) => c.seat));
       return el("tr", {}, el("th", { scope: "row" }, el("span", { class: "row" }, String(ri + 1), " ", MT.tileEl(r.engine + "-" + r.engine))),
         players.map((p, i) => {
-          if (!r.scores) return el("td", { class: "muted" }, r.end ? t("counting") : "…");
+          if (!r.scores) return el("td", { class: "muted" }, view.over ? "—" : r.end ? t("counting") : "…");   // never scored once over
           const v = r.scores[i];
           return el("td", { class: (v === 0 ? "zero" : "") + (corrected.has(i) ? " corr" : "") },
             v === 0 ? "0 ★" : String(v), corrected.has(i) ? el("span", { "aria-label": t("corrected") }, " ✎") : null);

@@ -60,6 +60,7 @@
         typed: [t("You typed %(typed)s pips, but the tiles you tapped count %(pips)s. Clear one of them or correct it."), { typed: f.typed, pips: f.pips }],
       }[f.why];
       box.replaceChildren(words ? MT.fmt(words[0], words[1]) : (data.text || t("Refused")));
+      box.scrollIntoView({ block: "nearest" });      // beside the button that was refused
     }
     $("pips").addEventListener("input", () => { showError(null); renderCount(MT.view); });
 

@@ -55,7 +55,9 @@
     if (!r.ok) { $("hint-move").textContent = (r.data && r.data.text) || t("That request was not understood."); return; }
     const h = r.data, view = MT.view;
     shownFor = key(view);
-    if (h.plays.length) {
+    if (h.forced) {          // the station ran no playouts: there is nothing else to do
+      $("hint-move").textContent = t("Your only move: %(move)s", { move: moveText(h.plays[0].event, view) });
+    } else if (h.plays.length) {
       const sure = h.clear ? t("clear favourite") : t("close call");
       const move = moveText(h.plays[0].event, view);
       $("hint-move").textContent = t("Suggested: %(move)s (%(n)s playouts, %(sure)s)",

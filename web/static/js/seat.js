@@ -37,10 +37,21 @@
     token = r.data.token;
     localStorage.setItem(KEY, token);
     MT.toastClear();            // an old "wrong code" is no longer true
-    $("join-note").hidden = true;
+    localStorage.removeItem(KEY + "-why");
+    joinNote();
     start();
   }
+  /** Why this phone must join again (kept from the station's refusal of its old token). */
+  function joinNote() {
+    const why = localStorage.getItem(KEY + "-why"), note = $("join-note");
+    note.hidden = !why;
+    if (!why) return;
+    note.textContent = why.startsWith("old:")
+      ? t("This phone was playing game %(id)s. A new game has been set up since: scan this seat's new QR code on the host page or enter its code.", { id: why.slice(4) })
+      : t("This seat was released: join again.");
+  }
   function showJoin() {
+    joinNote();
     $("join").hidden = false; $("controller").hidden = true;
     $("join-code").focus();
   }
@@ -49,13 +60,11 @@
     MT.live.onError = function (msg) {
       if (msg.code === "forbidden" && token) {
         localStorage.removeItem(KEY); token = null;
-        // the station says why: this phone joined an earlier game, or the host released the seat
+        // the station says why: this phone joined an earlier game, or the host released the seat;
+        // kept, so a reload still says it
         const old = msg.facts && msg.facts.why === "old-game";
-        const note = $("join-note");
-        note.textContent = old
-          ? t("This phone was playing game %(id)s. A new game has been set up since: scan this seat's new QR code on the host page or enter its code.", { id: msg.facts.game_id })
-          : t("This seat was released: join again.");
-        note.hidden = false;
+        localStorage.setItem(KEY + "-why", old ? "old:" + msg.facts.game_id : "released");
+        joinNote();
         MT.toastClear();
         showJoin();
         if (MT.view) render(MT.view);
