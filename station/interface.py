@@ -26,6 +26,11 @@ View shape (JSON-able dict; every key always present):
 ``over``      None until the game ends, then {"how": "played"|"early"|"abandoned", "winners":
               [seats] ([] when abandoned), "final": bool (scores final), "rounds_scored": 2,
               "rounds_total": 13}
+``open_ends`` {"0": 6, "1": 12, "mexican": 12}: the open end (pip) of every train of the round in
+              play, the engine's pip on an empty train; {} with no round or once over
+``running``   per seat its total after each scored round, from 0: [[0, 12, 20], [0, 5, 31]]
+``limits``    what the station accepts (station/views.py LIMITS): players per profile, name and
+              reason lengths, PIN digits, computer policies
 ``result``    the replay result of record-format.md ("rounds", "totals", "winners", "finished",
               "state") for the game so far; rounds carry "corrections" as record-format.md gives.
               Once the game is over "state" is None, and a game the host ended early is

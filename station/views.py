@@ -62,6 +62,8 @@ def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:
         "tie_break": decided,
         "phase": phase(ref),
         "over": over_view(ref),
+        "open_ends": open_ends(ref),
+        "running": running_totals(ref),
         "seats": seat_rows(ref, joined),
         "host": host_controls(ref),
     }
@@ -95,6 +97,26 @@ def seat_me(station, seat: int) -> dict:
             "round_end": round_end(ref, seat),
             "game_over": game_over(station, seat),
             "timing": {"refusal_flash_ms": REFUSAL_MS}}
+
+
+def open_ends(ref) -> dict[str, int]:
+    """The round in play's open end per train ("0", "1", ..., "mexican") -> pip: the engine's pip
+    on a train with no tile yet (never None); {} with no round or once the game is over."""
+    rnd = ref.game.current
+    if rnd is None or is_over(ref):
+        return {}
+    trains = [*range(len(ref.names)), "mexican"]
+    return {str(on): rnd.open_end(on) for on in trains}
+
+
+def running_totals(ref) -> list[list[int]]:
+    """Per seat, its total after each scored round in order, starting at 0 (the scoreboard's
+    chart of running totals): ``[[0, 12, 20], [0, 5, 31]]``."""
+    out = [[0] for _ in ref.names]
+    for scores in scored_rounds(ref):
+        for seat, score in enumerate(scores):
+            out[seat].append(out[seat][-1] + score)
+    return out
 
 
 def registered_state(ref, seat: int, count: int) -> str:

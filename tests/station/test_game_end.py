@@ -133,3 +133,27 @@ def test_a_phone_of_an_earlier_game_is_told_so(tmp_path):
     with pytest.raises(Forbidden) as released:
         st.seat_view(1, "not a token of any game")
     assert released.value.facts["why"] == "not-joined"
+
+
+def test_the_view_carries_open_ends_running_totals_and_limits(tmp_path):
+    st, tokens = three(tmp_path)
+    st.start_round(PIN)
+    view = st.view()
+    engine = view["result"]["state"]["engine"]
+    # empty trains: the engine's pip, never None
+    assert view["open_ends"] == {"0": engine, "1": engine, "2": engine, "mexican": engine}
+    assert all(t["end"] is None for t in view["result"]["state"]["trains"])     # the record's own
+    st.submit(0, tokens[0], {"play": f"{engine}-{(engine + 1) % 7}", "on": 0}, st.version)
+    assert st.view()["open_ends"]["0"] == (engine + 1) % 7          # the tile's far end
+    for seat, token in enumerate(tokens):
+        st.reveal(seat, token, [] if seat == 0 else PIPS[0][seat])
+    st.start_round(PIN)
+    view = st.view()
+    assert view["running"] == [[0, 0], [0, 9], [0, 10]]
+    assert view["open_ends"]["1"] == view["result"]["state"]["engine"]
+    limits = view["limits"]
+    assert limits["players"] == {"classic": [2, 14], "hub": [2, 12]} and limits["players_max"] == 14
+    assert limits["name_max"] == 32 and limits["pin"] == [4, 12]
+    assert limits["policies"] == ["random", "greedy", "playout"]
+    with pytest.raises(StationError):
+        st.setup_game(PIN, ["x" * (limits["name_max"] + 1), "Ben"], "hub", 6, {})

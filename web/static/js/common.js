@@ -265,9 +265,7 @@
         chips.push(el("span", { class: "row" }, MT.fmt(t("Engine: %(name)s places it"), { name: MT.badge(f.seat) })));
       else if (st.turn !== null && st.turn !== undefined) chips.push(el("span", { class: "row" }, t("Turn:"), " ", MT.badge(st.turn)));
       else if (view.phase === "round_over") chips.push(el("span", {}, t("Round over")));
-      const rnd = ((view.result && view.result.rounds) || [])[st.round];
-      const over = (st.turn === null || st.turn === undefined) && rnd && rnd.end;
-      if (!over && st.open_doubles && st.open_doubles.length) {      // none left to satisfy once the round is over
+      if (view.phase === "playing" && st.open_doubles && st.open_doubles.length) {      // none left to satisfy once the round is over
         chips.push(el("span", { class: "row" }, t("Open doubles:"), " ",
           st.open_doubles.map((d) => el("span", { class: "row" }, MT.tileEl(d.tile), " ", MT.trainName(d.on, view)))));
       }

@@ -4,9 +4,6 @@
   const MT = window.MT, t = MT.t, el = MT.el;
   const SVGNS = "http://www.w3.org/2000/svg";
 
-  function scoresOf(view) {
-    return ((view.result && view.result.rounds) || []).map((r) => r.scores);
-  }
   function standings(view) {
     const box = document.getElementById("standings");
     const groups = [];
@@ -67,11 +64,11 @@
   function chart(view) {
     const box = document.getElementById("chart");
     const players = (view.game && view.game.players) || [];
-    const rows = scoresOf(view).filter(Boolean);
-    if (!players.length || !rows.length) { box.replaceChildren(el("p", { class: "muted" }, t("The chart starts after the first round."))); return; }
-    const run = players.map((p, i) => { let s = 0; return [0].concat(rows.map((r) => (s += r[i]))); });
+    const run = view.running || [];         // the station's running totals, per seat, from 0
+    const n = run.length ? run[0].length - 1 : 0;
+    if (!players.length || !n) { box.replaceChildren(el("p", { class: "muted" }, t("The chart starts after the first round."))); return; }
     const max = Math.max(10, ...run.flat());
-    const W = 320, H = 180, L = 30, B = 20, n = rows.length;
+    const W = 320, H = 180, L = 30, B = 20;
     const x = (k) => L + (W - L - 8) * (k / Math.max(1, n));
     const y = (v) => H - B - (H - B - 8) * (v / max);
     const svg = document.createElementNS(SVGNS, "svg");

@@ -25,11 +25,8 @@
       ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
       : MT.badge(Number(key), Number(key) === seat ? t("My train") : MT.trainName(key, view));
   }
-  function openEnd(view, key) {
-    const st = view.result && view.result.state;
-    const info = st && st.trains.find((x) => String(x.owner === null ? "mexican" : x.owner) === key);
-    return info ? (info.end === null ? st.engine : info.end) : "";
-  }
+  /** The train's open end as the station says it (view.open_ends: the engine's pip on an empty train). */
+  function openEnd(view, key) { return (view.open_ends || {})[key] ?? ""; }
 
   async function join(code) {
     const r = await MT.api("POST", `/api/seat/${seat}/join`, { code: code });
