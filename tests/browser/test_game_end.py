@@ -41,6 +41,12 @@ def confirm(page):
     page.click("#confirm-yes")
 
 
+def new_codes(host, before: list[str]) -> list[str]:
+    """The join codes the host page shows once the new game's seats are drawn (not the last game's)."""
+    return until(lambda: (lambda c: c if c != before and all(c) else None)(seat_codes(host, 2)),
+                 "the new game's seat codes", page=host)
+
+
 def my_turn(page) -> bool:
     return page.locator("#my-turn").inner_text() == "Your turn"
 
@@ -207,6 +213,7 @@ def test_three_games_end_right_everywhere_and_the_first_is_kept(tmp_path, browse
 
         # ---- game 2: set up, begun, abandoned; the old phones are told a new game began
         host_setup(host, ["Chi", "Dee"], "hub", 6, virtual_tiles=False, hand_size=1)
+        codes = new_codes(host, codes)
         for i, page in enumerate(seats):
             page.reload()
             note = page.locator("#join-note")
@@ -214,7 +221,6 @@ def test_three_games_end_right_everywhere_and_the_first_is_kept(tmp_path, browse
             expect(note).to_contain_text("This phone was playing game 1")
             expect(note).not_to_contain_text("released")
         whole_page(seats[0], "old-phone-en")
-        codes = seat_codes(host, 2)
         seats = [join_seat(phone, server, i, codes[i]) for i in range(2)]
         start_round(host, station)
         engine_if_asked(seats)
@@ -236,7 +242,7 @@ def test_three_games_end_right_everywhere_and_the_first_is_kept(tmp_path, browse
         host.locator("#house-box summary").click()
         host.locator("#opt-rounds").fill("1")
         host_setup(host, ["Eve", "Fay"], "hub", 6, virtual_tiles=False, hand_size=1)
-        codes = seat_codes(host, 2)
+        codes = new_codes(host, codes)
         seats = [join_seat(phone, server, i, codes[i]) for i in range(2)]
         start_round(host, station)
         engine_if_asked(seats)
