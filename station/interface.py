@@ -71,13 +71,18 @@ none of it)::
      "playable": {"3-6": ["0", "mexican"]},  # tiles of ``hand`` it may play now -> the trains
                                            # (``options.play`` keys) each would be accepted on
      "drawn": "2-9" | None,                # virtual tiles: the tile it drew last, while still in
-                                           # hand and nothing played since
+                                           # hand, nothing played and no other seat acted since
+     "registered": "none"|"full"|"drew"|"off",  # hidden hands: the registered hand against the count
+     "hint": bool,                         # a hint may be asked now (round in play, hints on, hand known)
      "free": ["0-0", ...],                 # hidden hands: every tile not on the table (registering, counting); [] with virtual tiles
      "count": {"must": bool,               # hidden hands, round over: show or count your hand now
                "went_out": bool,           # no tile left: scores 0 and is never asked to count
                "tiles": [...],             # what the count offers (a complete registered hand,
                                            # else ``free``); [] unless ``must``
-               "registered": bool},        # ``tiles`` is the registered hand (offered as chosen)
+               "registered": bool,         # ``tiles`` is the registered hand (offered as chosen)
+               "expected": 5,              # tiles the station counts in the hand (0 unless ``must``)
+               "total": int | None,        # the registered hand's pips, to confirm; None: unknown
+               "scoring": {"penalty": 0, "factor": 1}},  # round score = (pips + penalty) * factor
      "round_end": None | {"round": 0, "end": "out"|"blocked", "out": [seats],
                           "scores": [per seat] | None,   # None until every hand is counted
                           "counted": [per seat int | None],  # so far (went out: 0; None: to count)
@@ -96,7 +101,8 @@ not on the table that fit, only those of a registered hand while it is checked).
 out scores 0 without counting (``Referee.must_count``).
 
 Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
-"no-game", "bad-request", "throttled"), ``message`` (an English sentence a player understands)
+"no-game", "bad-request", "throttled", "game-over", "end-with-done"; a "forbidden" seat token
+has ``facts["why"]`` "old-game" (with ``game_id``, the phone's earlier game) or "not-joined"), ``message`` (an English sentence a player understands)
 and ``facts`` (a dict with the tile, train, seat, open double ... so a page can word it in its own language).
 """
 from __future__ import annotations
