@@ -34,10 +34,10 @@ def table_view(station) -> dict:
 
 #: what the station accepts, for the pages' forms (station/auth.py, engine/options.py,
 #: engine/players.py): players per profile (min, max), the most of any profile, characters in a
-#: name and a correction's reason, digits in a host PIN, computer players' policies
+#: name and a correction's reason, digits in a host PIN (``pin_digits``), computer players' policies
 LIMITS = {"players": {k: list(v) for k, v in PLAYER_RANGE.items()},
           "players_max": max(hi for _lo, hi in PLAYER_RANGE.values()),
-          "name_max": NAME_MAX, "reason_max": TEXT_MAX, "pin": [PIN_MIN, PIN_MAX], "policies": list(POLICIES)}
+          "name_max": NAME_MAX, "reason_max": TEXT_MAX, "pin_digits": [PIN_MIN, PIN_MAX], "policies": list(POLICIES)}
 
 
 def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:

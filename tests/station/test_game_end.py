@@ -153,7 +153,7 @@ def test_the_view_carries_open_ends_running_totals_and_limits(tmp_path):
     assert view["open_ends"]["1"] == view["result"]["state"]["engine"]
     limits = view["limits"]
     assert limits["players"] == {"classic": [2, 14], "hub": [2, 12]} and limits["players_max"] == 14
-    assert limits["name_max"] == 32 and limits["pin"] == [4, 12]
+    assert limits["name_max"] == 32 and limits["pin_digits"] == [4, 12]
     assert limits["policies"] == ["random", "greedy", "playout"]
     with pytest.raises(StationError):
         st.setup_game(PIN, ["x" * (limits["name_max"] + 1), "Ben"], "hub", 6, {})

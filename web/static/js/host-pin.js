@@ -41,7 +41,7 @@
   // ---- change the PIN (4 to 12 digits, typed twice); the page then reloads with the new one
   const host = $("host");
   if (!host) return;
-  const [lo, hi] = ((MT.view && MT.view.limits) || {}).pin || [];       // the station's PIN length
+  const [lo, hi] = ((MT.view && MT.view.limits) || {}).pin_digits || [];       // the station's PIN length
   const input = (id) => MT.el("input", { id: id, type: "password", inputmode: "numeric", autocomplete: "new-password",
     pattern: `[0-9]{${lo},${hi}}`, minlength: lo, maxlength: hi, required: true });
   const first = input("new-pin"), second = input("new-pin-again");
