@@ -115,7 +115,7 @@
       if (drawn) label.push(t("just drawn"));
       return el("li", { "data-tile": tile, class: [play ? "playable" : "", drawn ? "drawn" : "", sel ? "selected" : ""].join(" ").trim() || null },
         el("button", { type: "button", class: "hand-tile", "aria-label": label.join(", "), "aria-pressed": sel ? "true" : "false", disabled: !mine,
-          onclick: () => { chosenTile = sel ? null : tile; render(MT.view); } },
+          onclick: () => { chosenTile = sel ? null : tile; render(MT.view); if (!sel) $("hand-play").scrollIntoView({ block: "nearest" }); } },
           MT.tileEl(tile), drawn ? el("span", { class: "drawn-tag", "aria-hidden": "true" }, t("just drawn")) : null));
     }));
     const any = Object.keys(fits).length > 0;
