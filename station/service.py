@@ -204,8 +204,13 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         expected = self.store.tokens(self.game_id).get(seat)
         if expected is None or not same(token, expected):
             log.warning("refused a seat token for seat %s", seat)
+            earlier = self.store.token_game(token) if isinstance(token, str) and token else None
+            if earlier is not None and earlier != self.game_id:
+                raise Forbidden(f"this phone joined game {earlier}; a new game has been set up since: "
+                                "scan this seat's new QR code or enter its code",
+                                facts={"seat": seat, "why": "old-game", "game_id": earlier})
             raise Forbidden("this phone has not joined that seat: scan its QR code or enter its code",
-                            facts={"seat": seat})
+                            facts={"seat": seat, "why": "not-joined"})
 
     def _fresh(self, version) -> None:
         if version is not None and int(version) != self.version:
@@ -370,12 +375,17 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         """A move from the hub itself (a seat button, a slot sensor): no token, no version."""
         return self._commit({"type": "event", "event": {**event, "seat": seat}})
 
-    def reveal(self, seat: int, token: str, hand) -> dict:
-        """At the round's end: the tiles left in the seat's hand, or the pips it counted."""
+    def reveal(self, seat: int, token: str, hand, typed: int | None = None) -> dict:
+        """At the round's end: the tiles left in the seat's hand, or the pips it counted;
+        ``typed``: a pip count typed beside the tiles, refused (``bad-reveal``, fact ``why``
+        "typed") when the tiles count other pips, so the two never silently disagree."""
         self._token(seat, token)
         with self.lock:
             index = len(self.referee.game.rounds) - 1
-        return self._commit({"type": "reveal", "round": index, "seat": seat, "hand": hand})
+        entry = {"type": "reveal", "round": index, "seat": seat, "hand": hand}
+        if typed is not None:
+            entry["typed"] = typed
+        return self._commit(entry)
 
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict:
         """Hidden hands: register the seat's hand privately for full checking (rules.md 5);

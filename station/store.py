@@ -212,6 +212,11 @@ class Store:
         """Forget the seat's code and token: the next join needs a new code."""
         self.db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
 
+    def token_game(self, token: str) -> int | None:
+        """The newest game in which a phone holds ``token`` (a seat of an earlier game), or None."""
+        row = self.db.execute("SELECT MAX(game_id) FROM seats WHERE token = ?", (token,)).fetchone()
+        return row[0] if row else None
+
     def tokens(self, game_id: int) -> dict[int, str]:
         rows = self.db.execute("SELECT seat, token FROM seats WHERE game_id = ? AND token IS NOT NULL", (game_id,))
         return dict(rows.fetchall())

@@ -8,11 +8,14 @@ import json
 import re
 
 from .i18n import N_, gettext_for
+from .option_words import option_name
 
 #: error code -> sentence (record-format.md's error table plus the station's own codes)
 REASONS: dict[str, str] = {
     "bad-record": N_("That is not a valid move."),
     "round-over": N_("The round is over."),
+    "game-over": N_("The game is over."),
+    "end-with-done": N_("You have played: end your turn with Done."),
     "not-your-turn": N_("It is not your turn."),
     "engine-missing": N_("The engine double must be placed first."),
     "no-such-tile": N_("That tile is not in this set."),
@@ -76,20 +79,6 @@ FACT_REASONS = {"setup-players", "setup-hand_size", "ruleset-option", "ruleset-n
 #: added to a refusal that only a house rule causes (``facts["house_rule"]``, engine/house.py)
 HOUSE_RULE = N_("%(reason)s: house rule (%(rule)s)")
 
-#: house-rules.md's options by their common names (the host page, the scoreboard and refusals)
-HOUSE_NAMES: dict[str, str] = {
-    "doubles_open": N_("doubles don't bind"),
-    "double_binds": N_("a double binds only its player"),
-    "follow_double": N_("follow on the double"),
-    "first_turn_doubles_open": N_("first-turn doubles are open"),
-    "last_tile_double": N_("no double as the last tile"),
-    "draw_until_playable": N_("draw until you can play"),
-    "marker_penalty": N_("penalty for a marked train"),
-    "own_train_first": N_("own train first"),
-    "out_on_double_multiplier": N_("going out on a double multiplies"),
-    "rounds": N_("shorter game"),
-}
-
 #: fact key -> label; shown after the reason ("Tile: 12-5")
 FACT_LABELS: dict[str, str] = {
     "tile": N_("Tile"),
@@ -117,9 +106,9 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
         if isinstance((facts or {}).get("allowed"), list):
             given["allowed"] = ", ".join(json.dumps(v) if not isinstance(v, str) else v for v in facts["allowed"])
         return re.sub(r"%\((\w+)\)s", lambda m: str(given.get(m.group(1), "…")), text)
-    rule = HOUSE_NAMES.get((facts or {}).get("house_rule"))
+    rule = option_name(lang, (facts or {}).get("house_rule"))
     if rule is not None:
-        text = _(HOUSE_RULE) % {"reason": text.rstrip("."), "rule": _(rule)}
+        text = _(HOUSE_RULE) % {"reason": text.rstrip("."), "rule": rule}
     for key, label in FACT_LABELS.items():
         value = (facts or {}).get(key)
         if isinstance(value, (str, int)) and value != "":
