@@ -65,7 +65,8 @@ none of it)::
                "went_out": bool,           # no tile left: scores 0 and is never asked to count
                "tiles": [...],             # what the count offers (a complete registered hand,
                                            # else ``free``); [] unless ``must``
-               "registered": bool},        # ``tiles`` is the registered hand (offered as chosen)
+               "registered": bool,         # ``tiles`` is the registered hand (offered as chosen)
+               "photo": bool},             # the hub reads a photo of the tiles (POST .../photo)
      "round_end": None | {"round": 0, "end": "out"|"blocked", "out": [seats],
                           "scores": [per seat] | None,   # None until every hand is counted
                           "counted": [per seat int | None],  # so far (went out: 0; None: to count)
@@ -182,6 +183,7 @@ class StationApi(Protocol):
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict: ...
     def seat_hint(self, seat: int, token: str) -> dict: ...      # slow: call in a thread (station/computers.py)
     def reveal(self, seat: int, token: str, hand: list[str] | int) -> dict: ...
+    def read_photo(self, seat: int, token: str, data: bytes) -> dict: ...   # slow: call in a thread (station/photo.py)
 
     # the virtual hub (mock backend only)
     def mock_press(self, seat: int, long: bool = False) -> None: ...

@@ -118,13 +118,19 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     """Hidden hands at a round's end: ``must`` (this seat still shows or counts its hand),
     ``went_out`` (no tile left: it scores 0 and is never asked), ``tiles`` (what the count offers:
     the registered hand when it is complete, ``registered`` then true, else every tile not on the
-    table)."""
+    table), ``photo`` (the hub can read a photo of the tiles: OpenCV is installed, ``vision``)."""
     rnd = ref.game.current
     went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
     must = rnd is not None and seat in ref.must_count(rnd.index) and ref.status != "abandoned"
     complete = hand is not None and rnd is not None and len(hand) == rnd.hand_counts[seat]
     return {"must": must, "went_out": went_out, "registered": bool(must and complete),
-            "tiles": (hand if complete else free) if must else []}
+            "tiles": (hand if complete else free) if must else [], "photo": bool(must and photo_reading())}
+
+
+def photo_reading() -> bool:
+    """Whether ``vision`` can read photos here (OpenCV and numpy installed)."""
+    import vision
+    return vision.available()
 
 
 def round_end(ref, seat: int) -> dict | None:

@@ -193,6 +193,7 @@ def _layout(n: int, w: int, W: int, H: int, style: str, rng) -> list[tuple[float
 def render(seed: int, **overrides) -> tuple[bytes, dict]:
     """One photo of a hand. Overrides: ``set`` (6-18), ``count`` (tiles, 1-18), ``body``, ``pips``
     ("plain" or "coloured"), ``table``, ``style`` ("scatter", "row", "touching"), ``hard`` (bool),
+    ``tiles`` (the hand, e.g. ["3-5", "0-0"]),
     ``size`` (long side, px), ``quality`` (JPEG). Returns the JPEG and the truth (module docstring)."""
     rng = np.random.default_rng(seed)
     hard = overrides.get("hard", False)
@@ -206,6 +207,8 @@ def render(seed: int, **overrides) -> tuple[bytes, dict]:
     W, H = (long_side, int(long_side * 0.75)) if rng.random() < 0.6 else (int(long_side * 0.75), long_side)
     all_tiles = [(a, b) for a in range(top + 1) for b in range(a, top + 1)]
     chosen = [all_tiles[i] for i in rng.choice(len(all_tiles), size=min(count, len(all_tiles)), replace=False)]
+    if overrides.get("tiles"):
+        chosen = [tuple(int(x) for x in t.split("-")) for t in overrides["tiles"]]
     # tile width: as large as the hand allows (a phone photographs the tiles filling the frame)
     area = W * H * rng.uniform(0.12, 0.3 if not hard else 0.22)
     w = int(np.clip(math.sqrt(area / (2 * len(chosen))), 52 if hard else 60, 300))

@@ -34,6 +34,7 @@ CANON = 112            # px, the width of an upright tile when its pips are coun
 MIN_ASPECT = 7.0       # a dividing line is this many times longer than it is thick, at least
 LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searched 0.62-0.97)
 LOW_CONFIDENCE = 0.6
+MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
 
 
@@ -234,7 +235,9 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
     inner = _edge_strength(grad, mids - v * width * 0.2, mids + v * width * 0.2, u)
     face = max(6.0, float(np.mean(inner)))
     c.score = min(across, along) / face
-    return c.score > 0.5 and 1.6 < c.height / width < 2.4
+    # a dividing line stops short of the long edges; a gap between two tiles' ends runs edge to edge
+    inset = width / c.length
+    return c.score > 0.5 and 1.6 < c.height / width < 2.4 and inset > MIN_INSET
 
 
 def _select(candidates: list[_Candidate]) -> list[_Candidate]:
@@ -246,12 +249,25 @@ def _select(candidates: list[_Candidate]) -> list[_Candidate]:
         if any(o.contains(c.centre, 0.95) or c.contains(o.centre, 0.95) for o in chosen):
             continue
         chosen.append(c)
+    # a rectangle found across the ends of two tiles overlaps both: the one overlapping most goes
+    while True:
+        shared = [sum(_overlap(c, o) for o in chosen if o is not c) for c in chosen]
+        worst = int(np.argmax(shared)) if shared else 0
+        if not shared or shared[worst] < 0.3:
+            break
+        chosen.pop(worst)
     if not chosen:
         return []
     sizes = np.array([c.width for c in chosen])
     strong = sizes[[c.score >= 1.2 for c in chosen]]
     median = float(np.median(strong if len(strong) else sizes))
     return [c for c in chosen if 0.7 * median < c.width < 1.4 * median]
+
+
+def _overlap(a: _Candidate, b: _Candidate) -> float:
+    """The part of ``a``'s area that ``b`` covers (0-1)."""
+    area, _ = cv2.intersectConvexConvex(a.corners().astype(np.float32), b.corners().astype(np.float32))
+    return float(area) / max(a.width * a.height, 1.0)
 
 
 def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
@@ -293,8 +309,8 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
         sizes = [stats[i, cv2.CC_STAT_AREA] for i in inner if pip_like(i)]
         typical = float(np.median(sizes)) if sizes else None
         # at the half's border only what looks like a whole pip counts (not the table, the line)
-        blobs = inner + [i for i in blobs if touches(i) and pip_like(i) and
-                         (typical is None or 0.5 * typical < stats[i, cv2.CC_STAT_AREA] < 1.6 * typical)]
+        blobs = inner + [i for i in blobs if touches(i) and pip_like(i) and typical is not None
+                         and 0.5 * typical < stats[i, cv2.CC_STAT_AREA] < 1.6 * typical]
         areas = np.array([stats[i, cv2.CC_STAT_AREA] for i in blobs], np.float32)
         conf = 1.0
         if len(blobs) == 0:

@@ -66,7 +66,8 @@ def error_status(exc: StationError) -> int:
         return 409
     if exc.code == "not-mock":
         return 404
-    return 400
+    from .routes_photo import PHOTO_STATUS
+    return PHOTO_STATUS.get(exc.code, 400)
 
 
 def error_body(request: Request, exc: StationError) -> dict:
@@ -80,9 +81,9 @@ def error_body(request: Request, exc: StationError) -> dict:
 
 def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     """The FastAPI app for ``station``. ``mock`` enables the virtual hub (default: ask the station)."""
-    from . import pages, routes_api, routes_rulesets, routes_ws
+    from . import pages, routes_api, routes_photo, routes_rulesets, routes_ws
 
-    from .limits import MAX_BODY, BodyLimit
+    from .limits import MAX_BODY, BodyLimit, body_limit
 
     app = FastAPI(title="Mexican Train hub", version="1", docs_url=None, redoc_url=None,
                   default_response_class=SafeJSONResponse,
@@ -116,10 +117,11 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         if exc.status_code == 413:
+            limit = body_limit(request.url.path)
             log.warning("%s %s from %s: 413 a streamed body over %d bytes", request.method, request.url.path,
-                        request.client.host if request.client else "?", MAX_BODY)
-            err = StationError(f"the request body is over {MAX_BODY} bytes", code="too-large",
-                               facts={"field": "body", "max_bytes": MAX_BODY})
+                        request.client.host if request.client else "?", limit)
+            err = StationError(f"the request body is over {limit} bytes", code="too-large",
+                               facts={"field": "body", "max_bytes": limit})
             return SafeJSONResponse(error_body(request, err), status_code=413)
         if exc.status_code == 400:      # a body that is not JSON (or nested too deep to read)
             err = StationError(f"body: {exc.detail}", facts={"field": "body"})
@@ -136,6 +138,7 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
                                    swagger_favicon_url="/static/media/icon.svg")
 
     app.include_router(routes_api.router)
+    app.include_router(routes_photo.router)
     app.include_router(routes_rulesets.router)
     app.include_router(routes_ws.router)
     app.include_router(pages.router)
