@@ -13,11 +13,6 @@ from .routes_api import Seat, TokenH, _station, _token
 
 router = APIRouter(prefix="/api")
 
-#: a refused photo's code -> HTTP status (web.app.error_status)
-PHOTO_STATUS = {"photo-not-image": 415, "photo-too-large": 413, "photo-undecodable": 400,
-                "photo-nothing-found": 422, "photo-unavailable": 503}
-
-
 @router.post("/seat/{seat}/photo", summary="Read a photo of the seat's tiles (nothing is recorded)",
              openapi_extra={"requestBody": {"required": True, "content": {
                  "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
@@ -26,7 +21,8 @@ async def photo(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
                 token: str | None = Query(None)) -> dict:
     """``{"reading": {"width", "height", "coloured", "tiles": [{"tile", "confidence", "low",
     "outline": [[x, y] x 4], "doubt"}]}, "problems": [...], "holds": n}`` (station/photo.py).
-    415 not an image, 413 too large, 400 undecodable, 422 no tile found, 503 no OpenCV here."""
+    415 not an image, 413 too large, 400 undecodable, 422 no tile found, 503 no OpenCV here
+    (web.http.PHOTO_STATUS)."""
     station = _station(request)
     who = _token(x_seat_token, token)
     data = await request.body()

@@ -152,7 +152,7 @@ class Doctor:
         if self.build.power:
             self.out(self.build.power.describe(self.build.strip))
         if self.hub.model:                 # a real Pi
-            from station.doctor_system import boot_settings, throttled
+            from .doctor_system import boot_settings, throttled
             self.out("\n[the Pi]")
             for ok, text in throttled() + boot_settings(self.build, self.hub.led_driver):
                 self.check(ok, text, text)
@@ -302,7 +302,7 @@ def main(args: argparse.Namespace) -> int:
         return fail(f"cannot open the hub: {type(exc).__name__}: {exc}\n"
                     "Is the station still running? sudo systemctl stop mexican-train-station", 3)
     if args.monitor:
-        from station.doctor_monitor import monitor
+        from .doctor_monitor import monitor
         try:
             asyncio.run(monitor(hub, args.monitor, out=lambda s: print(s, flush=True)))
         except KeyboardInterrupt:
