@@ -177,7 +177,9 @@ def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.nd
     pts = a[:, None, :] + (b - a)[:, None, :] * t                   # (K, n, 2)
     xi, yi = np.round(pts[..., 0]).astype(int), np.round(pts[..., 1]).astype(int)
     ok = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
-    g = np.abs(grad[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)] @ normal) * ok   # (K, n)
+    g = grad[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)]                           # (K, n, 2)
+    normal = np.broadcast_to(normal, (len(a), 2))
+    g = np.abs((g * normal[:, None, :]).sum(-1)) * ok                                   # (K, n)
     # an edge runs the whole segment; pips beside it only cross part of it: a low quantile
     strength = np.sort(g, axis=1)[:, int(n * 0.35)]
     return np.where(ok.sum(1) >= n * 0.7, strength, 0.0)
@@ -209,21 +211,23 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
     ``score`` (the weaker edge's gradient over the face's). False when it finds no tile."""
     u = c.u
     guess = c.length / LINE_TO_WIDTH
-    best = None
-    for shear in SHEARS:
-        cs, sn = math.cos(shear), math.sin(shear)
-        v = np.array([-u[1] * cs - u[0] * sn, u[0] * cs - u[1] * sn])
-        normal = np.array([v[1], -v[0]])            # across the long edge
-        offsets = c.length * SIDE_OFFSETS
-        found = []
-        for side in (-1, 1):
-            mid = c.centre[None] + side * u[None] * offsets[:, None]
-            strength = _edge_strength(grad, mid - v * 0.8 * guess, mid + v * 0.8 * guess, normal)
-            k = int(np.argmax(strength))
-            found.append((float(offsets[k]), float(strength[k])))
-        weaker = min(found[0][1], found[1][1])
-        if best is None or weaker > best[0]:
-            best = (weaker, v, found[0][0], found[1][0])
+    # every shear and offset at once: (shears x offsets) segments per side
+    cs, sn = np.cos(SHEARS)[:, None], np.sin(SHEARS)[:, None]
+    vs = np.concatenate([-u[1] * cs - u[0] * sn, u[0] * cs - u[1] * sn], axis=1)     # (S, 2)
+    normals = np.stack([vs[:, 1], -vs[:, 0]], axis=1)
+    offsets = c.length * SIDE_OFFSETS
+    strengths = []
+    for side in (-1, 1):
+        mid = c.centre[None, None] + side * u[None, None] * offsets[None, :, None]          # (1, O, 2)
+        a = (mid - vs[:, None] * 0.8 * guess).reshape(-1, 2)
+        b = (mid + vs[:, None] * 0.8 * guess).reshape(-1, 2)
+        normal = np.repeat(normals, len(offsets), axis=0)
+        strengths.append(_edge_strength(grad, a, b, normal).reshape(len(SHEARS), len(offsets)))
+    k_left, k_right = strengths[0].argmax(1), strengths[1].argmax(1)
+    rows = np.arange(len(SHEARS))
+    weaker = np.minimum(strengths[0][rows, k_left], strengths[1][rows, k_right])
+    s_best = int(np.argmax(weaker))
+    best = (float(weaker[s_best]), vs[s_best], float(offsets[k_left[s_best]]), float(offsets[k_right[s_best]]))
     across, v, left, right = best
     centre = c.centre + u * (right - left) / 2
     width = left + right
@@ -296,21 +300,38 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
         lo, hi = (margin, C - gap) if top == 0 else (gap, C - margin)
 
-        def touches(i):       # the table past the tile's edge, or the line: not a pip
+        def touches(i):       # the table past the tile's edge: perhaps a pip cut by the outline
             x, y, w, h = stats[i, :4]
             return x <= margin or x + w >= C - margin or y <= lo or y + h >= hi
+
+        def on_line(i):       # the dividing line: never a pip (pips keep clear of it)
+            y, h = stats[i, 1], stats[i, 3]
+            return y + h >= hi if top == 0 else y <= lo
 
         def pip_like(i):
             w, h, a = stats[i, 2], stats[i, 3], stats[i, cv2.CC_STAT_AREA]
             return a / float(w * h) > 0.55 and min(w, h) / max(w, h) > 0.6
 
-        blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area]
+        blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area and not on_line(i)]
         inner = [i for i in blobs if not touches(i)]
         sizes = [stats[i, cv2.CC_STAT_AREA] for i in inner if pip_like(i)]
         typical = float(np.median(sizes)) if sizes else None
-        # at the half's border only what looks like a whole pip counts (not the table, the line)
+        half = tile[top:top + C].astype(np.float32)
+
+        def colour(i):
+            return np.median(half[labels == i], axis=0)
+
+        ink = np.median([colour(i) for i in inner], axis=0) if inner else None
+        # at the half's border only a whole pip of the pips' own colour counts (not the table past
+        # the tile's edge, not the line)
         blobs = inner + [i for i in blobs if touches(i) and pip_like(i) and typical is not None
-                         and 0.5 * typical < stats[i, cv2.CC_STAT_AREA] < 1.6 * typical]
+                         and 0.5 * typical < stats[i, cv2.CC_STAT_AREA] < 1.6 * typical
+                         and float(np.linalg.norm(colour(i) - ink)) < 20]
+        # the pips of a half are all one size: a blob under half the largest is a corner or a speck
+        if blobs:
+            largest = max(stats[i, cv2.CC_STAT_AREA] for i in blobs)
+            blobs = [i for i in blobs if stats[i, cv2.CC_STAT_AREA] >= 0.45 * largest
+                     or stats[i, cv2.CC_STAT_AREA] >= 0.45 * (typical or 0) > 0]
         areas = np.array([stats[i, cv2.CC_STAT_AREA] for i in blobs], np.float32)
         conf = 1.0
         if len(blobs) == 0:
