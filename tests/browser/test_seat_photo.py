@@ -35,7 +35,8 @@ def upload(page, tmp_path, tiles, seed):
     path.write_bytes(photo(tiles, seed=seed))
     expect(page.locator("#btn-photo")).to_be_visible()
     page.set_input_files("#photo-input", str(path))
-    expect(page.locator("#photo-confirm")).to_be_visible()
+    # the reading takes a second or two, more while the first photo imports OpenCV on a busy machine
+    expect(page.locator("#photo-confirm")).to_be_visible(timeout=60_000)
 
 
 def test_photo_counts_the_hand(server, phone, tmp_path):
