@@ -8,6 +8,7 @@ from station_helpers import PIN, join_all
 
 from engine import Event
 from station.interface import Refused
+import vision
 
 
 def virtual_game(station, options=None):
@@ -139,11 +140,12 @@ def test_a_seat_that_went_out_is_not_asked_to_count(station):
     station.submit(2, tokens[2], {"play": "9-3", "on": 2}, station.version)
     station.submit(0, tokens[0], {"play": "1-4", "on": 0}, station.version)    # Ana goes out
     ana, ben = me(station, tokens, 0), me(station, tokens, 1)
-    assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": []}
+    assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": [], "photo": False}
     assert ana["options"]["reveal"] is False
     assert ben["count"]["must"] is True and ben["count"]["went_out"] is False
     assert ben["count"]["tiles"] == ben["free"] and not ben["count"]["registered"]
-    assert me(station, tokens, 2)["count"] == {"must": True, "went_out": False, "registered": True, "tiles": ["0-4"]}
+    assert me(station, tokens, 2)["count"] == {"must": True, "went_out": False, "registered": True, "tiles": ["0-4"],
+                                               "photo": vision.available()}
     assert ana["round_end"] == {"round": 0, "end": "out", "out": [0], "scores": None, "mine": None,
                                 "counted": [0, None, None], "waiting": [1, 2]}
     station.reveal(1, tokens[1], ["5-6"])
