@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 
 from engine.hints import longest_train, rank_plays, snapshot
 from engine.players import POLICIES, choose
@@ -72,7 +71,7 @@ class Computers:
     def seat_hint(self, seat: int, token: str, budget: int = HINT_PLAYOUTS, seed: int | None = None) -> dict:
         """The seat's hint: ``{"longest": ["6-4", ...], "open_end": pip, "plays": [{"event": {...},
         "mean_pips": float, "playouts": int, "stderr": float}, ...] (best first), "playouts": int,
-        "clear": bool}``. Slow (``budget`` playouts): call it off the event loop. Raises
+        "clear": bool, "forced": bool (one move only: no playouts run)}``. Slow (``budget`` playouts): call it off the event loop. Raises
         ``Refused`` "hints-off" (the host switched hints off), "no-hand" (the station does not
         know the hand) or "no-round"."""
         self._token(seat, token)
@@ -94,13 +93,13 @@ class Computers:
                                    code="no-hand", facts={"seat": seat})
             copy = snapshot(rnd)
             open_end = rnd.open_end(seat) if rnd.engine_placed else rnd.engine
-        rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        rng = random.Random(seed) if seed is not None else self.playout_rng()
         ranking = rank_plays(copy, seat, hand, rng, budget)
         return {"seat": seat, "open_end": open_end,
                 "longest": [f"{a}-{b}" for a, b in _laid(longest_train(hand, open_end), open_end)],
                 "plays": [{"event": h.event.to_dict(), "mean_pips": round(h.mean_pips, 2),
                            "playouts": h.playouts, "stderr": round(h.stderr, 2)} for h in ranking.plays],
-                "playouts": ranking.playouts, "clear": ranking.clear}
+                "playouts": ranking.playouts, "clear": ranking.clear, "forced": ranking.forced}
 
     # ----------------------------------------------------------------- computer seats
     def computer_move(self) -> tuple[int, dict] | None:
@@ -116,7 +115,7 @@ class Computers:
             if seat not in seats:
                 return None
             copy = snapshot(rnd)
-        event = choose(copy, seats[seat], random.Random(secrets.randbits(64)))
+        event = choose(copy, seats[seat], self.playout_rng())
         return seat, {k: v for k, v in event.to_dict().items() if k != "seat"}
 
     def computer_step(self) -> bool:

@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from station.interface import StationApi, StationError, Throttled
 
-from . import pages, routes_api, routes_photo, routes_rulesets, routes_ws
+from . import pages, routes_api, routes_photo, routes_players, routes_rulesets, routes_ws
 # (``Unauthorized`` and ``request_language`` stay importable from here as before)
 from .http import SafeJSONResponse, Unauthorized, error_body, error_status, request_language  # noqa: F401
 from .limits import MAX_BODY, BodyLimit, body_limit
@@ -86,6 +86,7 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     app.include_router(routes_api.router)
     app.include_router(routes_photo.router)
     app.include_router(routes_rulesets.router)
+    app.include_router(routes_players.router)
     app.include_router(routes_ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -3,6 +3,8 @@ deciding a rule itself: the hand, the playable tiles per train, the tile just dr
 reasons for the controls it cannot use, whether to count, the round's end and the game's end."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from station_helpers import PIN, join_all
 
@@ -31,7 +33,7 @@ def test_virtual_tiles_hand_playable_tiles_and_pips(station):
     assert mine["tile_count"] == len(rnd.hands[seat])
     legal = {}
     for tile, train in rnd.legal_plays(seat):
-        legal.setdefault(str(tile), set()).add("mexican" if train == rnd.n else str(train))
+        legal.setdefault(str(tile), set()).add(str(train))
     assert {t: set(on) for t, on in mine["playable"].items()} == legal
     pips = station.seat_view(seat, tokens[seat])["game"]["pips"]
     assert pips["0-0"] == 25 and pips["3-6"] == 9
@@ -43,8 +45,8 @@ def test_virtual_tiles_hand_playable_tiles_and_pips(station):
     assert other["options"]["why"]["draw"]["code"] == "not-your-turn"
 
 
-def test_the_drawn_tile_is_marked_until_the_seat_plays(station, monkeypatch):
-    monkeypatch.setattr("station.service.secrets.randbits", lambda bits: 1)     # a fixed deal
+def test_the_drawn_tile_is_marked_until_the_seat_plays(station):
+    station.rng = random.Random(1)     # a fixed deal: the station's random source (Station(rng=...))
     tokens = virtual_game(station)
     rnd = station.referee.round
     # play until a seat with nothing to play must draw
@@ -54,7 +56,7 @@ def test_the_drawn_tile_is_marked_until_the_seat_plays(station, monkeypatch):
         if not plays:
             break
         tile, train = plays[0]
-        station.submit(seat, tokens[seat], {"play": str(tile), "on": "mexican" if train == rnd.n else train},
+        station.submit(seat, tokens[seat], {"play": str(tile), "on": train},
                        station.version)
         assert not rnd.ended, "the deal let the round end before anyone drew"
     else:
@@ -78,7 +80,7 @@ def test_the_drawn_tile_is_marked_until_the_seat_plays(station, monkeypatch):
         plays = rnd.legal_plays(turn)
         if plays:
             tile, train = plays[0]
-            event = {"play": str(tile), "on": "mexican" if train == rnd.n else train}
+            event = {"play": str(tile), "on": train}
         else:
             event = {"draw": True} if rnd.can_draw(turn) else {"pass": True}
         station.submit(turn, tokens[turn], event, station.version)
@@ -140,12 +142,22 @@ def test_a_seat_that_went_out_is_not_asked_to_count(station):
     station.submit(2, tokens[2], {"play": "9-3", "on": 2}, station.version)
     station.submit(0, tokens[0], {"play": "1-4", "on": 0}, station.version)    # Ana goes out
     ana, ben = me(station, tokens, 0), me(station, tokens, 1)
-    assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": [], "photo": False}
+    assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": [], "expected": 0,
+                            "total": None, "scoring": {"penalty": 0, "factor": 1}, "photo": False}
     assert ana["options"]["reveal"] is False
     assert ben["count"]["must"] is True and ben["count"]["went_out"] is False
     assert ben["count"]["tiles"] == ben["free"] and not ben["count"]["registered"]
+    # the station counts one tile in Chi's hand and, knowing it, gives its pips to confirm
     assert me(station, tokens, 2)["count"] == {"must": True, "went_out": False, "registered": True, "tiles": ["0-4"],
+                                               "expected": 1, "total": 4, "scoring": {"penalty": 0, "factor": 1},
                                                "photo": vision.available()}
+    assert ben["count"]["expected"] == 1 and ben["count"]["total"] is None
+    with pytest.raises(Refused) as err:                 # what differs: the number of tiles
+        station.reveal(1, tokens[1], ["5-6", "7-8"])
+    assert err.value.facts["why"] == "count" and (err.value.facts["shown"], err.value.facts["holds"]) == (2, 1)
+    with pytest.raises(Refused) as err:                 # or a tile that cannot be in the hand
+        station.reveal(1, tokens[1], ["9-1"])
+    assert err.value.facts["why"] == "on-table" and err.value.facts["tile"] == "1-9"
     assert ana["round_end"] == {"round": 0, "end": "out", "out": [0], "scores": None, "mine": None,
                                 "counted": [0, None, None], "waiting": [1, 2]}
     station.reveal(1, tokens[1], ["5-6"])
