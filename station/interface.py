@@ -82,7 +82,8 @@ none of it)::
                "registered": bool,         # ``tiles`` is the registered hand (offered as chosen)
                "expected": 5,              # tiles the station counts in the hand (0 unless ``must``)
                "total": int | None,        # the registered hand's pips, to confirm; None: unknown
-               "scoring": {"penalty": 0, "factor": 1}},  # round score = (pips + penalty) * factor
+               "scoring": {"penalty": 0, "factor": 1},  # round score = (pips + penalty) * factor
+               "photo": bool},             # the hub reads a photo of the tiles (POST .../photo)
      "round_end": None | {"round": 0, "end": "out"|"blocked", "out": [seats],
                           "scores": [per seat] | None,   # None until every hand is counted
                           "counted": [per seat int | None],  # so far (went out: 0; None: to count)
@@ -208,6 +209,7 @@ class StationApi(Protocol):
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict: ...
     def seat_hint(self, seat: int, token: str) -> dict: ...      # slow: call in a thread (station/computers.py)
     def reveal(self, seat: int, token: str, hand: list[str] | int, typed: int | None = None) -> dict: ...
+    def read_photo(self, seat: int, token: str, data: bytes) -> dict: ...   # slow: call in a thread (station/photo.py)
 
     # the virtual hub (mock backend only)
     def mock_press(self, seat: int, long: bool = False) -> None: ...

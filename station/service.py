@@ -387,6 +387,35 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             entry["typed"] = typed
         return self._commit(entry)
 
+    def read_photo(self, seat: int, token: str, data: bytes) -> dict:
+        """At the round's end, the seat's photo of the tiles it holds, read and checked; nothing is
+        recorded and the photo is not kept (issue 20). Returns ``{"reading": Reading.as_dict(),
+        "problems": station.photo.check_reading(...), "holds": int}``.
+
+        Raises ``StationError`` with ``facts["field"] == "photo"``: code "photo-" + the
+        ``vision.PhotoError`` code ("not-image", "too-large", "undecodable", "nothing-found",
+        "unavailable"), or "round-over" when the seat has nothing to count now."""
+        import vision
+
+        from .photo import READ_LOCK, check_reading
+        self._token(seat, token)
+        with self.lock:
+            index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
+            if index < 0 or seat not in self.referee.must_count(index):
+                raise StationError("photograph your tiles when the round is over and your count is due",
+                                   code="round-over", facts={"field": "photo"})
+        try:
+            with READ_LOCK:
+                reading = vision.read_photo(data).as_dict()
+        except vision.PhotoError as exc:
+            raise StationError(exc.message, code=f"photo-{exc.code}", facts={"field": "photo", **exc.facts}) from None
+        with self.lock:
+            if seat not in self.referee.must_count(index):
+                raise StationError("this seat's count is already in", code="round-over", facts={"field": "photo"})
+            problems = check_reading(self.referee, index, seat, reading["tiles"])
+            holds = self.referee.game.rounds[index].hand_counts[seat]
+        return {"reading": reading, "problems": problems, "holds": holds}
+
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict:
         """Hidden hands: register the seat's hand privately for full checking (rules.md 5);
         ``Referee._apply_register`` says what is checked. Kept in the journal (never exported)."""

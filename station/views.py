@@ -182,7 +182,8 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     the registered hand, for the player to confirm; None when the station does not know the
     hand) and ``scoring``: how the round score follows from the pips counted (house-rules.md:
     ``(pips + penalty) * factor``, ``penalty`` the marker penalty when this seat's train is
-    marked, ``factor`` the multiplier when the round ended on a double; 0 and 1 change nothing)."""
+    marked, ``factor`` the multiplier when the round ended on a double; 0 and 1 change nothing), ``photo`` (the hub can read a photo of the tiles: OpenCV
+    is installed, ``vision``)."""
     rnd = ref.game.current
     went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
     must = rnd is not None and seat in ref.must_count(rnd.index) and not is_over(ref)
@@ -194,7 +195,14 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
             "tiles": (hand if complete else free) if must else [],
             "expected": rnd.hand_counts[seat] if must else 0,
             "total": hand_pips([parse_tile(t) for t in hand], opts.double_blank_points) if must and complete else None,
-            "scoring": {"penalty": opts.marker_penalty if marked else 0, "factor": factor}}
+            "scoring": {"penalty": opts.marker_penalty if marked else 0, "factor": factor},
+            "photo": bool(must and photo_reading())}
+
+
+def photo_reading() -> bool:
+    """Whether ``vision`` can read photos here (OpenCV and numpy installed)."""
+    import vision
+    return vision.available()
 
 
 def round_end(ref, seat: int) -> dict | None:

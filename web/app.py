@@ -18,10 +18,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from station.interface import StationApi, StationError, Throttled
 
-from . import pages, routes_api, routes_players, routes_rulesets, routes_ws
+from . import pages, routes_api, routes_photo, routes_players, routes_rulesets, routes_ws
 # (``Unauthorized`` and ``request_language`` stay importable from here as before)
 from .http import SafeJSONResponse, Unauthorized, error_body, error_status, request_language  # noqa: F401
-from .limits import MAX_BODY, BodyLimit
+from .limits import MAX_BODY, BodyLimit, body_limit
 from .validation import validation_body
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -63,10 +63,11 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         if exc.status_code == 413:
+            limit = body_limit(request.url.path)
             log.warning("%s %s from %s: 413 a streamed body over %d bytes", request.method, request.url.path,
-                        request.client.host if request.client else "?", MAX_BODY)
-            err = StationError(f"the request body is over {MAX_BODY} bytes", code="too-large",
-                               facts={"field": "body", "max_bytes": MAX_BODY})
+                        request.client.host if request.client else "?", limit)
+            err = StationError(f"the request body is over {limit} bytes", code="too-large",
+                               facts={"field": "body", "max_bytes": limit})
             return SafeJSONResponse(error_body(request, err), status_code=413)
         if exc.status_code == 400:      # a body that is not JSON (or nested too deep to read)
             err = StationError(f"body: {exc.detail}", facts={"field": "body"})
@@ -83,6 +84,7 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
                                    swagger_favicon_url="/static/media/icon.svg")
 
     app.include_router(routes_api.router)
+    app.include_router(routes_photo.router)
     app.include_router(routes_rulesets.router)
     app.include_router(routes_players.router)
     app.include_router(routes_ws.router)

@@ -53,6 +53,12 @@ REASONS: dict[str, str] = {
     "ruleset-option": N_("Option %(option)s: allowed values are %(allowed)s."),
     "ruleset-name": N_("Give the rule set a name of 1 to %(max)s characters, without line breaks."),
     "ruleset-format": N_("That file is not a rule set."),
+    # a seat's photo of its tiles (web/routes_photo.py)
+    "photo-not-image": N_("That file is not a photo: send a JPEG or PNG picture."),
+    "photo-too-large": N_("That photo is too large: take it again at a smaller size."),
+    "photo-undecodable": N_("That photo could not be read: it may be cut short. Take it again."),
+    "photo-nothing-found": N_("No tiles were found in the photo: lay them face up and take it again."),
+    "photo-unavailable": N_("This hub cannot read photos: tap your tiles or type your count."),
     # players across nights (web/routes_players.py picks them by facts["problem"])
     "players-unknown": N_("No counted game has a player called %(name)s."),
     "players-same": N_("%(name)s and %(into)s are already one player."),
