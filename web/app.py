@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -23,11 +23,19 @@ from station.interface import (Forbidden, NoGame, Refused, StaleVersion, Station
 
 from .i18n import pick_language
 from .refusals import refusal_text
+from .security import LOOPBACK_HOSTS, EdgeGuard
 from .validation import validation_body
 
 STATIC_DIR = Path(__file__).parent / "static"
 
 log = logging.getLogger("web.refusals")
+
+DOCS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/swagger/swagger-ui.css"><link rel="icon" href="/static/media/icon.svg">
+<title>Mexican Train hub API</title></head><body><div id="swagger-ui"></div>
+<script src="/static/swagger/swagger-ui-bundle.js"></script><script src="/static/swagger/init.js"></script>
+</body></html>"""
 
 
 class SafeJSONResponse(JSONResponse):
@@ -78,8 +86,11 @@ def error_body(request: Request, exc: StationError) -> dict:
     return body
 
 
-def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
-    """The FastAPI app for ``station``. ``mock`` enables the virtual hub (default: ask the station)."""
+def create_app(station: StationApi, *, mock: bool | None = None,
+               allowed_hosts: Iterable[str] = LOOPBACK_HOSTS) -> FastAPI:
+    """The FastAPI app for ``station``. ``mock`` enables the virtual hub and its endpoints (default:
+    ask the station); without it they do not exist (404). ``allowed_hosts``: the host names and
+    addresses the station answers to (``Host``, ``Origin``; web/security.py), default loopback."""
     from . import pages, routes_api, routes_rulesets, routes_ws
 
     from .limits import MAX_BODY, BodyLimit
@@ -88,7 +99,9 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
                   default_response_class=SafeJSONResponse,
                   description="Live scoreboard, table view and seat controllers of the hub station.")
     app.add_middleware(BodyLimit, max_body=MAX_BODY)
+    app.add_middleware(EdgeGuard, allowed_hosts=allowed_hosts)     # outermost: before anything reads
     app.state.station = station
+    app.state.allowed_hosts = frozenset(allowed_hosts)
     if mock is None:
         mock = bool(getattr(station, "is_mock", False))     # (``Station.mock`` is the constructor)
     app.state.mock = mock
@@ -129,13 +142,13 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
 
     @app.get("/docs", include_in_schema=False)
     async def _docs():
-        # Swagger UI from web/static/swagger (vendored swagger-ui-dist): the hub has no internet
-        return get_swagger_ui_html(openapi_url=app.openapi_url, title="Mexican Train hub API",
-                                   swagger_js_url="/static/swagger/swagger-ui-bundle.js",
-                                   swagger_css_url="/static/swagger/swagger-ui.css",
-                                   swagger_favicon_url="/static/media/icon.svg")
+        # Swagger UI from web/static/swagger (vendored swagger-ui-dist): the hub has no internet;
+        # started by init.js, not an inline script (the CSP)
+        return HTMLResponse(DOCS_PAGE)
 
     app.include_router(routes_api.router)
+    if mock:
+        app.include_router(routes_api.mock_router)
     app.include_router(routes_rulesets.router)
     app.include_router(routes_ws.router)
     app.include_router(pages.router)

@@ -20,6 +20,7 @@ from fastapi.templating import Jinja2Templates
 from station import palette
 
 from .app import SafeJSONResponse, request_language
+from .security import script_json
 from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -89,9 +90,7 @@ def create_club_app(club, pin: str | None = None) -> FastAPI:
         boot = {"page": "club", "lang": lang, "club": club.api(), "poll_ms": POLL_MS}
         ctx = {"request": request, "page": "club", "lang": lang, "rtl": is_rtl(lang), "_": gettext_for(lang),
                "languages": LANGUAGES, "palette_css": palette.css_variables(), "palette": palette.as_json(),
-               "boot": json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")
-               .encode("utf-8", "backslashreplace").decode("utf-8"),
-               "catalogue": json.dumps(js_catalogue(lang), ensure_ascii=False).replace("</", "<\\/")}
+               "boot": script_json(boot), "catalogue": script_json(js_catalogue(lang))}
         response = templates.TemplateResponse(request, "club.html", ctx)
         if request.query_params.get("lang") in LANGUAGES:
             response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
