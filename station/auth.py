@@ -14,6 +14,7 @@ import secrets
 import unicodedata
 
 from .interface import Forbidden, StationError, Throttled
+from .logs import once_a_minute
 
 log = logging.getLogger("station.auth")       # every refused PIN, code and seat token
 
@@ -86,8 +87,8 @@ class HostGuard:
         wait = self.throttle.wait(client, kind)
         if wait > 0:
             lockout = self.throttle.locked_out(client, kind)
-            log.warning("refused %s try from %s: throttled for %.0f s more%s", kind, client, wait,
-                        " (locked out)" if lockout else "")
+            once_a_minute(log, f"throttled {kind}", "refused %s try from %s: throttled for %.0f s more%s",
+                          kind, client, wait, " (locked out)" if lockout else "")
             what = "host PIN" if kind == "pin" else "seat code"
             raise Throttled(f"too many wrong tries of the {what} from this device: try again in "
                             f"{math.ceil(wait)} s", facts={"retry_after": math.ceil(wait),

@@ -47,6 +47,13 @@ class _Window:
 _window = _Window()
 
 
+def forget() -> None:
+    """Start every cause afresh (a test that counts lines begins with this)."""
+    with _lock:
+        _window.last.clear()
+        _window.skipped.clear()
+
+
 def once_a_minute(logger: logging.Logger, cause: str, msg: str, *args) -> bool:
     """Log ``msg % args`` at WARNING unless ``cause`` was logged in the last ``WINDOW_S`` seconds;
     returns whether it was written."""
@@ -60,10 +67,16 @@ def once_a_minute(logger: logging.Logger, cause: str, msg: str, *args) -> bool:
     return True
 
 
+#: the server's own lines that the guard (web/serve.py) already writes, with the client
+DROPPED = frozenset({"Invalid HTTP request received."})
+
+
 class QuietFilter(logging.Filter):
     """Rate-limit a logger's records by message template, one line each, no traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in DROPPED:
+            return False
         skipped = _window.admit(f"{record.name}:{record.msg}")
         if skipped is None:
             return False

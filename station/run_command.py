@@ -131,12 +131,13 @@ async def serve(station, args: argparse.Namespace, publisher=None) -> None:
 
     from web.app import create_app
     from web.limits import MAX_BODY
+    from web.serve import server_config
 
     app = create_app(station, allowed_hosts=allowed_hosts(args.host, getattr(args, "allowed_hosts", None)))
     app.state.addresses = addresses(args.host, args.port)
-    # a socket message is a ping: none may be larger than a request body (closed with 1009 beyond)
-    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                                           lifespan="off", ws_max_size=MAX_BODY))
+    # a socket message is a ping: none may be larger than a request body (closed with 1009 beyond);
+    # timeouts, connection limits and a quiet log: web/serve.py
+    server = uvicorn.Server(server_config(app, args.host, args.port, ws_max_size=MAX_BODY))
     await station.start()
     if publisher is not None:
         station.mqtt = publisher.start(station.view())

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from station.logs import once_a_minute
 from station.interface import (Forbidden, NoGame, Refused, StaleVersion, StationApi, StationError,
                                Throttled)
 
@@ -51,6 +52,16 @@ def request_language(request: Request) -> str:
     """The language a request asks for (query, cookie, Accept-Language)."""
     return pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
                          request.headers.get("accept-language"))
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _route(request: Request) -> str:
+    """The route a request matched (``/api/seat/{seat}/join``), else its path: one log cause each."""
+    route = request.scope.get("route")
+    return getattr(route, "path", None) or request.url.path[:80]
 
 
 class Unauthorized(Forbidden):
@@ -110,8 +121,8 @@ def create_app(station: StationApi, *, mock: bool | None = None,
     async def _station_error(request: Request, exc: StationError):
         status = error_status(exc)
         if exc.facts.get("field"):      # wrong PINs, codes and tokens: the station logs them
-            log.warning("%s %s from %s: %d %s", request.method, request.url.path,
-                        request.client.host if request.client else "?", status, exc.message)
+            once_a_minute(log, f"{status} {request.method} {_route(request)}", "%s %s from %s: %d %s",
+                          request.method, request.url.path[:80], _client(request), status, exc.message)
         headers = {"Retry-After": str(exc.facts["retry_after"])} if isinstance(exc, Throttled) else None
         return SafeJSONResponse(error_body(request, exc), status_code=status, headers=headers)
 
@@ -123,14 +134,15 @@ def create_app(station: StationApi, *, mock: bool | None = None,
         body = validation_body(request_language(request), raw)
         body["detail"] = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
                            "type": str(e.get("type", ""))} for e in raw][:10]
-        log.warning("%s %s: 422 %s", request.method, request.url.path, body["message"])
+        once_a_minute(log, f"422 {request.method} {_route(request)}", "%s %s from %s: 422 %s", request.method,
+                      request.url.path[:80], _client(request), body["message"])
         return SafeJSONResponse(body, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         if exc.status_code == 413:
-            log.warning("%s %s from %s: 413 a streamed body over %d bytes", request.method, request.url.path,
-                        request.client.host if request.client else "?", MAX_BODY)
+            once_a_minute(log, "413 streamed", "%s %s from %s: 413 a streamed body over %d bytes", request.method,
+                          request.url.path[:80], _client(request), MAX_BODY)
             err = StationError(f"the request body is over {MAX_BODY} bytes", code="too-large",
                                facts={"field": "body", "max_bytes": MAX_BODY})
             return SafeJSONResponse(error_body(request, err), status_code=413)

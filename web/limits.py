@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException
 
 from station.auth import SECRET_MAX
 from station.interface import StationError
+from station.logs import once_a_minute
 
 log = logging.getLogger("web.refusals")
 MAX_BODY = 64 * 1024     # bytes: the largest real request (a set-up) is under 2 KB
@@ -49,9 +50,9 @@ class BodyLimit:
                 declared = self.max_body + 1
             if declared > self.max_body:
                 client = scope.get("client")
-                log.warning("%s %s from %s: 413 a body of %s bytes, over %d", scope.get("method"),
-                            scope.get("path"), client[0] if client else "?", length[:20].decode("latin-1"),
-                            self.max_body)
+                once_a_minute(log, "413 declared", "%s %s from %s: 413 a body of %s bytes, over %d",
+                              scope.get("method"), str(scope.get("path"))[:80], client[0] if client else "?",
+                              length[:20].decode("latin-1"), self.max_body)
                 return await self._refuse(scope, send)
         seen = 0
 

@@ -4,21 +4,26 @@ Query ``seat`` and ``token`` make it a seat's socket: it then gets ``seat_view``
 A malformed ``seat`` (not a seat number) or ``token`` (not printable ASCII, too long) closes the
 socket at once with code 1008 and a reason naming the field; a wrong token is said once as an error.
 Messages: ``{"type": "view", "view": {...}}`` and ``{"type": "error", ...}``. The client may send
-anything (e.g. ``"ping"``) to keep the connection warm; it is answered with ``{"type": "pong"}``.
+any text (e.g. ``"ping"``) to keep the connection warm; it is answered with ``{"type": "pong"}``.
+A binary frame closes the socket with 1003 (invalid UTF-8: 1007, by the server), one log line a
+minute per cause.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from station.interface import StationError
+from station.logs import once_a_minute
 
 from .limits import secret
 
 router = APIRouter()
+log = logging.getLogger("web.refusals")
 MAX_SEAT = 63
 
 
@@ -86,7 +91,14 @@ async def live(ws: WebSocket):
 
         async def listen():
             while True:
-                await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                if message.get("text") is None:       # a binary frame: not ours; one line, closed
+                    client = ws.client.host if ws.client else "?"
+                    once_a_minute(log, "ws-binary", "closed a WebSocket from %s: a binary frame", client)
+                    await ws.close(code=1003, reason="text frames only")
+                    return
                 await send({"type": "pong"})
 
         tasks = [asyncio.create_task(pump()), asyncio.create_task(listen())]

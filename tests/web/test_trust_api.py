@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from station import throttle
+from station import logs, throttle
 from station.service import Station
 from web.app import create_app
 from web.limits import MAX_BODY
@@ -87,6 +87,7 @@ def pages_still_load(api) -> None:
 # ----------------------------------------------------------------- guessing the host PIN
 def test_200_wrong_pins_get_a_few_verdicts_then_the_right_pin_works_after_the_lockout(api, clock, caplog):
     caplog.set_level(logging.WARNING, logger="station.auth")
+    logs.forget()
     verdicts, throttled = 0, []
     for guess in range(200):
         r = api.post("/api/host/check", headers={"X-Host-Pin": f"{guess:04d}" if guess != int(PIN) else "0000"})
@@ -127,7 +128,8 @@ def test_200_wrong_pins_get_a_few_verdicts_then_the_right_pin_works_after_the_lo
     assert api.post("/api/host/check", headers={"X-Host-Pin": "0001"}).status_code == 403
     refusals = [r.getMessage() for r in caplog.records if r.name == "station.auth"]
     assert sum("wrong host PIN" in m for m in refusals) == tries + 1
-    assert sum("throttled" in m for m in refusals) >= 200 - throttle.FREE
+    # the refusals without a verdict are not a line each: the log cannot be flooded (issue 23)
+    assert 1 <= sum("throttled" in m for m in refusals) <= 2
 
 
 def test_the_throttle_is_per_client_and_guards_every_host_endpoint(real_station, clock):
