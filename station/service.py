@@ -44,7 +44,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
     (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
-    ``clock`` (seconds, monotonic) times the throttle of wrong PINs and join codes.
+    ``clock`` (wall-clock seconds) times the throttle of wrong PINs and join codes, whose counts
+    are kept in the store across restarts (station/throttle.py).
 
     Construct for tests with ``Station.mock(data_dir)`` (gpiozero MockFactory, recording strip);
     call ``await station.start()`` inside the running loop to receive hardware events and light
@@ -52,7 +53,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
     """
 
     def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None, mock: bool = False,
-                 pin_length: int = 4, clock=time.monotonic, computer_pause: float = COMPUTER_PAUSE_S):
+                 pin_length: int = 4, clock=time.time, computer_pause: float = COMPUTER_PAUSE_S):
         self.data_dir = data_dir
         self.is_mock = mock              # the hub is hardware.Hub.mock(): the virtual hub may drive it
         self.store = Store(os.path.join(data_dir, "station.sqlite3"))
@@ -60,7 +61,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
         if not host_pin and len(self.host_pin) < pin_length:
             self.host_pin = new_pin(pin_length)
             self.store.set_setting("host_pin", self.host_pin)
-        self.throttle = Throttle(clock)
+        self.throttle = Throttle(clock, db=self.store.db)
         self.hub = hub
         self.hardware_seats = hub.build.seats if hub is not None else 0
         self.lock = threading.RLock()
