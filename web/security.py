@@ -77,6 +77,29 @@ def _header(scope, name: bytes) -> str | None:
     return None
 
 
+async def _with_headers(app, scope, receive, send):
+    async def with_headers(message):
+        if message["type"] == "http.response.start":
+            present = {k.lower() for k, _ in message.get("headers", ())}
+            message = {**message, "headers": [*message.get("headers", ()),
+                                              *(h for h in SECURITY_HEADERS if h[0] not in present)]}
+        await send(message)
+
+    return await app(scope, receive, with_headers)
+
+
+class SecurityHeaders:
+    """Only the security headers (no Host or Origin check), for an app that answers any name."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        return await _with_headers(self.app, scope, receive, send)
+
+
 class EdgeGuard:
     """Host check, Origin check and security headers for ``app`` (see the module's text).
     ``allowed_hosts``: the names and addresses the station answers to (lower case, no port)."""
@@ -107,15 +130,7 @@ class EdgeGuard:
                 return await self._refuse(scope, receive, send, "Origin", "a page of another site may not do this")
         if kind == "websocket":
             return await self.app(scope, receive, send)
-
-        async def with_headers(message):
-            if message["type"] == "http.response.start":
-                present = {k.lower() for k, _ in message.get("headers", ())}
-                message = {**message, "headers": [*message.get("headers", ()),
-                                                  *(h for h in SECURITY_HEADERS if h[0] not in present)]}
-            await send(message)
-
-        return await self.app(scope, receive, with_headers)
+        return await _with_headers(self.app, scope, receive, send)
 
     async def _refuse(self, scope, receive, send, field: str, message: str):
         if scope["type"] == "websocket":
