@@ -38,6 +38,23 @@ def _query(ws: WebSocket) -> tuple[int | None, str | None]:
     return seat, secret(ws.query_params.get("token"), "token")
 
 
+def _encode(message: dict) -> str:
+    """JSON text any name survives: a lone surrogate stored by an older station goes as ``\\udXXX``."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+_last: list = [None, ""]        # the last published view and its message text (the loop's thread only)
+
+
+def _everyones(view: dict) -> str:
+    """The ``view`` message for every socket that is no seat's, encoded once per published view
+    (with 200 sockets, encoding it per socket was most of a move's submit time)."""
+    if _last[0] is not view:
+        _last[0], _last[1] = view, _encode({"type": "view", "view": view})
+    return _last[1]
+
+
 def _current(station, seat: int | None, token: str | None) -> tuple[dict, dict | None]:
     if seat is not None and token:
         try:
@@ -59,11 +76,10 @@ async def live(ws: WebSocket):
     queue = station.subscribe()
     lock = asyncio.Lock()
 
-    async def send(message: dict) -> None:
-        # text any name survives: a lone surrogate stored by an older station goes as its \udXXX escape
-        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    async def send(message: dict | str) -> None:
+        text = message if isinstance(message, str) else _encode(message)
         async with lock:
-            await ws.send_text(text.encode("utf-8", "backslashreplace").decode("utf-8"))
+            await ws.send_text(text)
 
     try:
         me = {"seat": seat, "token": token}
@@ -72,7 +88,7 @@ async def live(ws: WebSocket):
             # a seat token that stops working (the host released the seat) is said once, as an
             # error, then the socket goes on as everyone's: the page drops the token and offers to join
             if published is not None and me["seat"] is None:
-                await send({"type": "view", "view": published})   # the station built it once for all
+                await send(_everyones(published))     # built and encoded once for every socket
                 return
             v, e = _current(station, me["seat"], me["token"])
             if e:

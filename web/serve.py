@@ -14,7 +14,10 @@ The guard is two subclasses of uvicorn's own protocol classes, given through its
   is closed at once;
 - ``MAX_TARGET``: a WebSocket handshake whose URL is longer is answered 414 and closed (the socket
   library would otherwise leave it unanswered);
-- every such refusal is one log line per cause per minute (``station.logs``), naming the client.
+- every such refusal is one log line per cause per minute (``station.logs``), naming the client;
+- no per-message deflate on WebSockets: each socket's zlib contexts left the process 20-30 MB
+  larger after 15 cycles of 200 sockets opened and closed, and never gave it back (measured with
+  ``bench/ws.py``); a view is a few KB on a home Wi-Fi.
 
 ``server_config(app, host, port)`` is the ``uvicorn.Config`` ``station run`` serves with.
 """
@@ -166,4 +169,4 @@ def server_config(app, host: str, port: int, *, ws_max_size: int, max_per_client
                           http=protocol, ws=GuardedWebSocketProtocol, ws_max_size=ws_max_size,
                           timeout_keep_alive=KEEP_ALIVE_S, limit_concurrency=max_connections,
                           proxy_headers=False, forwarded_allow_ips="", server_header=False,
-                          access_log=False, backlog=1024)
+                          access_log=False, backlog=1024, ws_per_message_deflate=False)
