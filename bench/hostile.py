@@ -35,7 +35,7 @@ def running_station(data_dir: str, port: int, *args: str):
     """``station run --mock --pin 2468`` on 127.0.0.1:``port``; stopped (SIGTERM) on leaving."""
     os.makedirs(data_dir, exist_ok=True)
     log = open(os.path.join(data_dir, "station.log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "station.cli", "run", "--mock", "--data-dir", data_dir,
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--mock", "--data-dir", data_dir,
                              "--port", str(port), "--pin", PIN, *args], cwd=ROOT, stdout=log,
                             stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:

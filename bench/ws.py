@@ -2,7 +2,7 @@
 (one view each per move, as 200 phones would get) while a player submits moves; then 1,000
 open/close cycles of one socket. Reports the submit p99 (target < 100 ms), the station's RSS with
 200 sockets (target < 120 MB) and after the cycles, each with a ratio to a calibration workload
-timed in the same run (bench/calibration.py).
+timed in the same run (bench/calibration.py's Calibration).
 
     python bench/ws.py [--sockets 200] [--moves 100] [--cycles 1000]
 """
@@ -20,7 +20,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from calibration import calibrate  # noqa: E402
+from calibration import Calibration  # noqa: E402
 from hostile import PIN, free_port, running_station  # noqa: E402
 
 P99_MS, RSS_MB = 100.0, 120.0
@@ -93,15 +93,15 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=100)
     parser.add_argument("--cycles", type=int, default=1000)
     args = parser.parse_args()
-    calib = calibrate()
+    cal = Calibration()
     port = free_port()
     with running_station(tempfile.mkdtemp(), port) as proc:
         got = asyncio.run(run(port, proc.pid, args.sockets, args.moves, args.cycles))
     lat = got["latencies"]
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
-    print(f"calibration: {calib:.1f} ms")
+    print(f"calibration: {cal.seconds * 1000:.1f} ms")
     print(f"submit with {args.sockets} WebSockets: p50 {statistics.median(lat):.1f} ms, p99 {p99:.1f} ms "
-          f"(x{p99 / calib:.2f} calibration; target < {P99_MS:.0f} ms)")
+          f"({cal.ratio(p99 / 1000):.1f} cal; target < {P99_MS:.0f} ms)")
     print(f"station RSS: {got['before']:.1f} MB before, {got['with']:.1f} MB with {args.sockets} sockets "
           f"(target < {RSS_MB:.0f} MB), {got['after']:.1f} MB after {args.cycles} open/close cycles")
     missed = p99 >= P99_MS or got["with"] >= RSS_MB

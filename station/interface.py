@@ -177,6 +177,12 @@ class StationApi(Protocol):
     def export_ruleset(self, pin: str, name: str) -> dict: ...    # {"format", "name", "options"}
     def import_ruleset(self, pin: str, document: dict) -> dict: ...
 
+    # players across nights (station/players.py): figures of every counted stored game
+    def players(self) -> dict: ...                                # {"players", "evenings", "merges", ...}
+    def players_csv(self) -> str: ...                             # one row per player
+    def merge_players(self, pin: str, name: str, into: str) -> dict: ...   # two spellings, one player
+    def unmerge_players(self, pin: str, merge_id: int) -> dict: ...        # the merge stays listed, undone
+
     # a seat's moves: event as record-format.md writes it ({"play": "12-5", "on": 1}, {"draw": true} ...)
     def submit(self, seat: int, token: str, event: dict, version: int) -> dict: ...
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict: ...

@@ -6,7 +6,8 @@ loses at most the intent being entered. Past games stay, for ``station export``.
 
 Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
 is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``rulesets``
-(the host's named sets of options, station/rulesets.py), ``settings``, ``throttle`` (wrong PIN and
+(the host's named sets of options, station/rulesets.py), ``player_merges`` (the host's merges of
+two spellings of a player's name, kept after an undo: station/players.py), ``settings``, ``throttle`` (wrong PIN and
 code tries per client, station/throttle.py).
 """
 from __future__ import annotations
@@ -42,11 +43,35 @@ CREATE TABLE IF NOT EXISTS rulesets (
     saved REAL NOT NULL,
     options TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS player_merges (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    name_key TEXT NOT NULL,
+    into_key TEXT NOT NULL,
+    undone REAL
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
 """
+
+
+def read_setting(db: sqlite3.Connection, key: str, make) -> str:
+    """The value of ``key`` in ``db``'s ``settings (key, value)`` table, made with ``make()`` and
+    stored the first time (the station's and the club's stores both keep one)."""
+    row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    if row:
+        return row[0]
+    value = make()
+    db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
+    return value
+
+
+def write_setting(db: sqlite3.Connection, key: str, value: str) -> None:
+    """Store (or replace) ``key`` in ``db``'s ``settings`` table."""
+    db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+               "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
 
 
 class Store:
@@ -141,6 +166,31 @@ class Store:
         return [{"id": i, "created": c, "status": s, "players": json.loads(setup).get("players", [])}
                 for i, c, s, setup in rows]
 
+    def game_versions(self) -> list[tuple[int, float, str, int]]:
+        """Every stored game, oldest first: ``[(id, created (epoch s), status, its last journal seq)]``;
+        the seq changes whenever the game's journal grows (a correction after the end too)."""
+        rows = self.db.execute("SELECT g.id, g.created, g.status, COALESCE(MAX(j.seq), 0) FROM games g "
+                               "LEFT JOIN journal j ON j.game_id = g.id GROUP BY g.id ORDER BY g.id")
+        return [tuple(r) for r in rows]
+
+    # ---- merged spellings of players' names (station/players.py)
+    def add_merge(self, name: str, into: str) -> int:
+        """Record that the player known as ``name`` (a name key) is ``into`` (a name key); its id."""
+        return self.db.execute("INSERT INTO player_merges (at, name_key, into_key) VALUES (?, ?, ?)",
+                               (time.time(), name, into)).lastrowid
+
+    def undo_merge(self, merge_id: int) -> bool:
+        """Mark the merge ``merge_id`` undone (it stays listed); False when there is no such merge
+        still in force."""
+        return self.db.execute("UPDATE player_merges SET undone = ? WHERE id = ? AND undone IS NULL",
+                               (time.time(), merge_id)).rowcount > 0
+
+    def merges(self) -> list[dict]:
+        """Every merge ever made, oldest first: ``[{"id", "at", "name", "into", "undone"}]`` (name
+        keys; ``at``/``undone`` epoch seconds, ``undone`` None while in force)."""
+        rows = self.db.execute("SELECT id, at, name_key, into_key, undone FROM player_merges ORDER BY id")
+        return [{"id": i, "at": a, "name": n, "into": t, "undone": u} for i, a, n, t, u in rows]
+
     # ---- seats
     def seat_code(self, game_id: int, seat: int, make) -> str:
         """The seat's join code, made with ``make()`` the first time."""
@@ -170,17 +220,11 @@ class Store:
     # ---- settings
     def setting(self, key: str, make) -> str:
         """A stored setting, made with ``make()`` and stored the first time."""
-        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        if row:
-            return row[0]
-        value = make()
-        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
-        return value
+        return read_setting(self.db, key, make)
 
     def set_setting(self, key: str, value: str) -> None:
         """Store (or replace) a setting."""
-        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
-                        "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+        write_setting(self.db, key, value)
 
     # ---- rule sets (station/rulesets.py checks them)
     def save_ruleset(self, name: str, options: dict) -> None:

@@ -182,7 +182,7 @@ choose_config() {
     CONFIG="$(cd "$(dirname "$CONFIG")" && pwd)/$(basename "$CONFIG")"
     note "config: $CONFIG"
     local out
-    if ! out="$(repo_python -m station.cli check-config "$CONFIG" 2>&1)"; then
+    if ! out="$(repo_python -m cli check-config "$CONFIG" 2>&1)"; then
         echo "$out" >&2
         die "the config is not valid (fix it and run again; see docs/hardware.md)"
     fi
@@ -279,7 +279,7 @@ install_code() {
         run "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}[pi]"
     fi
     # the station runs with a read-only /opt: compile once here
-    run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web"
+    run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web" "$PREFIX/club" "$PREFIX/cli" "$PREFIX/palette"
     run "$PREFIX/venv/bin/station" check-config "$CONFIG"
 }
 
@@ -311,7 +311,7 @@ install_config() {
     fi
     printf '%s\n' "$toml" | put_file "$CONF_DIR/hub.toml" 0644 || true
     if ((!DRY_RUN)); then
-        repo_python -m station.cli check-config "$ROOT$CONF_DIR/hub.toml" >/dev/null \
+        repo_python -m cli check-config "$ROOT$CONF_DIR/hub.toml" >/dev/null \
             || die "the installed $CONF_DIR/hub.toml is not valid"
     fi
     local env=""

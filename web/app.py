@@ -1,29 +1,29 @@
 """The hub's web app: ``create_app(station)`` serves the pages, the REST API and the live socket.
 
 The app only shows ``station.view()`` and forwards intents (see ``station/interface.py``); it never
-decides a rule. Every asset is served from ``web/static`` (no CDN); OpenAPI docs are at ``/docs``.
+decides a rule. The helpers every router shares (``SafeJSONResponse``, ``request_language``,
+``error_body``) live in the leaf web/http.py, so this factory imports its routers at the top. Every asset is served from ``web/static`` (no CDN); OpenAPI docs are at ``/docs``.
 """
 from __future__ import annotations
 
-import json
 import logging
-from pathlib import Path
 from collections.abc import Iterable
-from typing import Any
+from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from station.interface import StationApi, StationError, Throttled
 from station.logs import once_a_minute
-from station.interface import (Forbidden, NoGame, Refused, StaleVersion, StationApi, StationError,
-                               Throttled)
 
-from .i18n import pick_language
-from .refusals import refusal_text
+from . import pages, routes_api, routes_players, routes_rulesets, routes_ws
+# (``Unauthorized`` and ``request_language`` stay importable from here as before)
+from .http import SafeJSONResponse, Unauthorized, error_body, error_status, request_language  # noqa: F401
+from .limits import MAX_BODY, BodyLimit
 from .security import LOOPBACK_HOSTS, EdgeGuard
 from .validation import validation_body
 
@@ -39,21 +39,6 @@ DOCS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 </body></html>"""
 
 
-class SafeJSONResponse(JSONResponse):
-    """JSON that any Python text survives: a lone surrogate is written as its ``\\udXXX`` escape
-    instead of failing the whole response (a page must never answer 500 for a stored text)."""
-
-    def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
-                          separators=(",", ":")).encode("utf-8", "backslashreplace")
-
-
-def request_language(request: Request) -> str:
-    """The language a request asks for (query, cookie, Accept-Language)."""
-    return pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
-                         request.headers.get("accept-language"))
-
-
 def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
@@ -64,48 +49,11 @@ def _route(request: Request) -> str:
     return getattr(route, "path", None) or request.url.path[:80]
 
 
-class Unauthorized(Forbidden):
-    """No seat token or host PIN given at all (HTTP 401)."""
-
-
-def error_status(exc: StationError) -> int:
-    """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 429 too many wrong ones,
-    409 stale or refused move or no game, 404 no mock hardware, else 400."""
-    if isinstance(exc, Throttled):
-        return 429
-    if isinstance(exc, Unauthorized):
-        return 401
-    if isinstance(exc, Forbidden):
-        return 403
-    if isinstance(exc, StaleVersion):
-        return 409
-    if isinstance(exc, NoGame):
-        return 409
-    if isinstance(exc, Refused):
-        return 409
-    if exc.code == "not-mock":
-        return 404
-    return 400
-
-
-def error_body(request: Request, exc: StationError) -> dict:
-    """``StationError.as_dict()`` plus ``text``: the reason in the request's language."""
-    body = exc.as_dict()
-    # ``reason``: a finer wording than the code's own (a wrong seat code is "forbidden" too)
-    body["text"] = refusal_text(request_language(request), getattr(exc, "reason", None) or exc.code,
-                                exc.message, exc.facts)
-    return body
-
-
 def create_app(station: StationApi, *, mock: bool | None = None,
                allowed_hosts: Iterable[str] = LOOPBACK_HOSTS) -> FastAPI:
     """The FastAPI app for ``station``. ``mock`` enables the virtual hub and its endpoints (default:
     ask the station); without it they do not exist (404). ``allowed_hosts``: the host names and
     addresses the station answers to (``Host``, ``Origin``; web/security.py), default loopback."""
-    from . import pages, routes_api, routes_rulesets, routes_ws
-
-    from .limits import MAX_BODY, BodyLimit
-
     app = FastAPI(title="Mexican Train hub", version="1", docs_url=None, redoc_url=None,
                   default_response_class=SafeJSONResponse,
                   description="Live scoreboard, table view and seat controllers of the hub station.")
@@ -162,6 +110,7 @@ def create_app(station: StationApi, *, mock: bool | None = None,
     if mock:
         app.include_router(routes_api.mock_router)
     app.include_router(routes_rulesets.router)
+    app.include_router(routes_players.router)
     app.include_router(routes_ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

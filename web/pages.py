@@ -7,8 +7,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from station import palette
-from .app import request_language
+import palette
+from .http import request_language
 from .refusals import REASONS
 from .security import script_json
 from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
@@ -17,7 +17,7 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
 #: page -> (template, keep-awake on by default)
-PAGES = {"scoreboard": False, "table": True, "seat": True, "host": False, "hub": False}
+PAGES = {"scoreboard": False, "table": True, "seat": True, "host": False, "hub": False, "players": False}
 
 
 def _render(request: Request, page: str, **extra) -> Response:
@@ -62,6 +62,12 @@ async def host(request: Request):
 @router.get("/hub", response_class=HTMLResponse)
 async def hub(request: Request):
     return _render(request, "hub")
+
+
+@router.get("/players", response_class=HTMLResponse)
+async def players(request: Request):
+    """Players across nights: the page loads its figures from ``GET /api/players``."""
+    return _render(request, "players")
 
 
 @router.get("/palette.css")

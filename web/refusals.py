@@ -50,6 +50,11 @@ REASONS: dict[str, str] = {
     "ruleset-option": N_("Option %(option)s: allowed values are %(allowed)s."),
     "ruleset-name": N_("Give the rule set a name of 1 to %(max)s characters, without line breaks."),
     "ruleset-format": N_("That file is not a rule set."),
+    # players across nights (web/routes_players.py picks them by facts["problem"])
+    "players-unknown": N_("No counted game has a player called %(name)s."),
+    "players-same": N_("%(name)s and %(into)s are already one player."),
+    "players-together": N_("%(name)s and %(into)s played in the same game: they are two people."),
+    "players-undone": N_("That merge is not in force: it was undone already."),
     "throttled": N_("Too many wrong tries from this phone: wait %(seconds)s s before the next one."),
 }
 
@@ -65,7 +70,8 @@ THROTTLED: dict[tuple[str, bool], str] = {
 }
 
 #: reasons worded from their facts (``%(name)s``)
-FACT_REASONS = {"setup-players", "setup-hand_size", "ruleset-option", "ruleset-name"}
+FACT_REASONS = {"setup-players", "setup-hand_size", "ruleset-option", "ruleset-name", "players-unknown",
+                "players-same", "players-together"}
 
 #: added to a refusal that only a house rule causes (``facts["house_rule"]``, engine/house.py)
 HOUSE_RULE = N_("%(reason)s: house rule (%(rule)s)")

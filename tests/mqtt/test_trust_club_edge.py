@@ -5,9 +5,9 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from station import throttle
-from station.club.state import Club
-from station.club.store import ClubStore
-from web.club_app import create_club_app
+from club.state import Club
+from club.store import ClubStore
+from club.web import create_club_app
 from web.limits import MAX_BODY
 
 BODY = {"players": ["Ana", "Ben"], "games": 1}

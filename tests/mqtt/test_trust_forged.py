@@ -12,7 +12,7 @@ from club_support import Evening, journal
 from station_helpers import PIN, join_all
 
 from station import logs
-from station.club.state import Club
+from club.state import Club
 
 VIEW_OK = {"game": {"players": ["Ana", "Ben"]}}
 FORGED = {                                     # topic suffix -> payloads a rogue client sends

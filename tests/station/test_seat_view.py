@@ -3,6 +3,8 @@ deciding a rule itself: the hand, the playable tiles per train, the tile just dr
 reasons for the controls it cannot use, whether to count, the round's end and the game's end."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from station_helpers import PIN, join_all
 
@@ -30,7 +32,7 @@ def test_virtual_tiles_hand_playable_tiles_and_pips(station):
     assert mine["tile_count"] == len(rnd.hands[seat])
     legal = {}
     for tile, train in rnd.legal_plays(seat):
-        legal.setdefault(str(tile), set()).add("mexican" if train == rnd.n else str(train))
+        legal.setdefault(str(tile), set()).add(str(train))
     assert {t: set(on) for t, on in mine["playable"].items()} == legal
     pips = station.seat_view(seat, tokens[seat])["game"]["pips"]
     assert pips["0-0"] == 25 and pips["3-6"] == 9
@@ -42,8 +44,8 @@ def test_virtual_tiles_hand_playable_tiles_and_pips(station):
     assert other["options"]["why"]["draw"]["code"] == "not-your-turn"
 
 
-def test_the_drawn_tile_is_marked_until_the_seat_plays(station, monkeypatch):
-    monkeypatch.setattr("station.service.secrets.randbits", lambda bits: 1)     # a fixed deal
+def test_the_drawn_tile_is_marked_until_the_seat_plays(station):
+    station.rng = random.Random(1)     # a fixed deal: the station's random source (Station(rng=...))
     tokens = virtual_game(station)
     rnd = station.referee.round
     # play until a seat with nothing to play must draw
@@ -53,7 +55,7 @@ def test_the_drawn_tile_is_marked_until_the_seat_plays(station, monkeypatch):
         if not plays:
             break
         tile, train = plays[0]
-        station.submit(seat, tokens[seat], {"play": str(tile), "on": "mexican" if train == rnd.n else train},
+        station.submit(seat, tokens[seat], {"play": str(tile), "on": train},
                        station.version)
         assert not rnd.ended, "the deal let the round end before anyone drew"
     else:
@@ -77,7 +79,7 @@ def test_the_drawn_tile_is_marked_until_the_seat_plays(station, monkeypatch):
         plays = rnd.legal_plays(turn)
         if plays:
             tile, train = plays[0]
-            event = {"play": str(tile), "on": "mexican" if train == rnd.n else train}
+            event = {"play": str(tile), "on": train}
         else:
             event = {"draw": True} if rnd.can_draw(turn) else {"pass": True}
         station.submit(turn, tokens[turn], event, station.version)

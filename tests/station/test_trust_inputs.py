@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from station.interface import StationError
-from station.replay_command import RECORD_MAX_BYTES
+from cli.replay_command import RECORD_MAX_BYTES
 from station.service import Station
 
 PIN = "2468"
@@ -36,7 +36,7 @@ def test_real_names_still_pass(tmp_path, name):
 
 
 def _replay(path: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "station.cli", "replay", path], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "cli", "replay", path], capture_output=True,
                           text=True, timeout=30)
 
 

@@ -1,5 +1,5 @@
 """The club's web app: ``create_club_app(club)`` serves ``/club`` (every table live and the
-leaderboard, for phones) and ``GET /api/club`` (``station.club.state.Club.api()``).
+leaderboard, for phones) and ``GET /api/club`` (``club.state.Club.api()``).
 
 Like the hub's pages it shows what it is given and decides nothing: each table's round, totals and
 whose turn come from that hub's own public view. The page asks ``/api/club`` every second.
@@ -19,17 +19,20 @@ from pydantic import BaseModel, Field
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from station import palette
+import palette
 from station.auth import same
 from station.logs import once_a_minute
 from station.throttle import Throttle
+from web.http import SafeJSONResponse, request_language
+from web.i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
+from web.limits import MAX_BODY, BodyLimit, client_of
+from web.security import EdgeGuard, SecurityHeaders, script_json
 
-from .app import SafeJSONResponse, request_language
-from .limits import MAX_BODY, BodyLimit, client_of
-from .security import EdgeGuard, SecurityHeaders, script_json
-from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
+from .tournament import TournamentError
 
-STATIC_DIR = Path(__file__).parent / "static"
+#: ``/static`` looks in the club's own assets (club/static: club.css, club.js) first, then in the
+#: hub's shared ones (web/static: app.css, fonts, common.js, the icon)
+STATIC_PACKAGES = [("club", "static"), ("web", "static")]
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 POLL_MS = 1000
 log = logging.getLogger("web.refusals")
@@ -53,7 +56,7 @@ def _error(status: int, message: str, field: str) -> SafeJSONResponse:
 
 
 def create_club_app(club, pin: str | None = None, *, allowed_hosts: Iterable[str] | None = None) -> FastAPI:
-    """The FastAPI app of the club service for ``club`` (a ``station.club.state.Club``); ``pin``:
+    """The FastAPI app of the club service for ``club`` (a ``club.state.Club``); ``pin``:
     the director's PIN (``X-Club-Pin``) for setting up a tournament (None: nobody may). Like the
     hub's edge: bodies over ``MAX_BODY`` get 413, wrong PINs are throttled per client
     (station/throttle.py, counts kept in the club's store: 429 with ``Retry-After``), every 4xx
@@ -103,8 +106,6 @@ def create_club_app(club, pin: str | None = None, *, allowed_hosts: Iterable[str
 
     @app.post("/api/club/tournament", summary="Set up a tournament on the hubs online and send game 1")
     async def new_tournament(request: Request, body: TournamentBody, x_club_pin: str | None = Header(None)):
-        from station.club.tournament import TournamentError
-
         refused = check_pin(request, x_club_pin)
         if refused is not None:
             return refused
@@ -139,5 +140,5 @@ def create_club_app(club, pin: str | None = None, *, allowed_hosts: Iterable[str
             response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
         return response
 
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.mount("/static", StaticFiles(packages=STATIC_PACKAGES), name="static")
     return app

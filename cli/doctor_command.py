@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 class MockHand:
-    """Follows the doctor's prompts on a Hub.mock(); ``faults`` (see FAULTS) make it look miswired."""
+    """Follows the doctor's prompts on a MockHub.create(); ``faults`` (see FAULTS) make it look miswired."""
 
     def __init__(self, hub, faults: list[str]):
         self.hub, self.buttons, self.slots, self.stuck, self.dark, self.board_down = hub, {}, {}, set(), set(), False
@@ -152,7 +152,7 @@ class Doctor:
         if self.build.power:
             self.out(self.build.power.describe(self.build.strip))
         if self.hub.model:                 # a real Pi
-            from station.doctor_system import boot_settings, throttled
+            from .doctor_system import boot_settings, throttled
             self.out("\n[the Pi]")
             for ok, text in throttled() + boot_settings(self.build, self.hub.led_driver):
                 self.check(ok, text, text)
@@ -285,6 +285,7 @@ def fail(message: str, status: int) -> int:
 def main(args: argparse.Namespace) -> int:
     from hardware.config import ConfigError, default_build, load_build
     from hardware.hub import Hub
+    from hardware.mockdrive import MockHub
     from hardware.pi import HardwareUnavailable
 
     try:
@@ -295,14 +296,14 @@ def main(args: argparse.Namespace) -> int:
         return fail("--mock-fault needs --mock", 2)
     os.environ.setdefault("LG_WD", tempfile.gettempdir())   # lgpio's pipes: not in a cwd we may not own
     try:
-        hub = Hub.mock(build) if args.mock else Hub.real(build)
+        hub = MockHub.create(build) if args.mock else Hub.real(build)
     except HardwareUnavailable as exc:
         return fail(f"{exc}\n(to see the doctor on mock hardware: station doctor --mock --yes)", 3)
     except Exception as exc:  # noqa: BLE001 -- lgpio/gpiozero raise assorted errors, e.g. for busy pins
         return fail(f"cannot open the hub: {type(exc).__name__}: {exc}\n"
                     "Is the station still running? sudo systemctl stop mexican-train-station", 3)
     if args.monitor:
-        from station.doctor_monitor import monitor
+        from .doctor_monitor import monitor
         try:
             asyncio.run(monitor(hub, args.monitor, out=lambda s: print(s, flush=True)))
         except KeyboardInterrupt:

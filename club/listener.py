@@ -14,8 +14,8 @@ import logging
 import threading
 import time
 
-from ..logs import once_a_minute
-from ..mqtt_config import TOPIC_ROOT, Broker
+from station.logs import once_a_minute
+from station.mqtt_config import TOPIC_ROOT, Broker
 
 log = logging.getLogger("station.club")
 CHECK_S = 1.0

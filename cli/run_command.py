@@ -75,20 +75,21 @@ def build_station(args: argparse.Namespace):
     """The Station for ``args`` (raises ConfigError or HardwareUnavailable with cause and fix)."""
     from hardware.config import default_build, load_build
     from hardware.hub import Hub
+    from hardware.mockdrive import MockHub
 
-    from .service import Station
+    from station.service import Station
 
     build = load_build(args.config) if args.config else default_build()
-    hub = Hub.mock(build, keep_frames=600) if args.mock else Hub.real(build)
-    return Station(args.data_dir, hub=hub, host_pin=args.pin, mock=args.mock,
+    hub = MockHub.create(build, keep_frames=600) if args.mock else Hub.real(build)
+    return Station(args.data_dir, hub=hub, host_pin=args.pin,
                    pin_length=getattr(args, "pin_length", 4))
 
 
 def mqtt_publisher(station, args: argparse.Namespace):
     """The hub's ``MqttPublisher`` for ``args`` (``--mqtt`` etc. over the config's ``[mqtt]``), or None
     when no broker is given. Raises ``MqttConfigError``."""
-    from .mqtt_config import from_toml, hub_name, parse_url
-    from .mqtt_publish import MqttPublisher
+    from station.mqtt_config import from_toml, hub_name, parse_url
+    from station.mqtt_publish import MqttPublisher
 
     table = from_toml(getattr(args, "config", None))
     url = getattr(args, "mqtt", None) or table.get("url")
@@ -179,7 +180,7 @@ def main(args: argparse.Namespace) -> int:
     from hardware.config import ConfigError
     from hardware.pi import HardwareUnavailable
 
-    from .mqtt_config import MqttConfigError
+    from station.mqtt_config import MqttConfigError
 
     try:
         station = build_station(args)
