@@ -28,7 +28,7 @@ log = logging.getLogger("web.refusals")
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
        "media-src 'self'; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'self'; frame-ancestors 'none'")
 SECURITY_HEADERS = [
