@@ -182,3 +182,23 @@ def test_a_pi5_without_adafruits_driver_exits_3_naming_the_package(tmp_path):
     proc = start(tmp_path, PI5)
     assert proc.returncode == 3, (proc.returncode, proc.stderr)
     assert "adafruit-blinka-raspberry-pi5-neopixel" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_check_config_knows_the_board_model_a_pi5_wants_5_amps(tmp_path, capsys):
+    from hardware.pi import board_power, is_pi5_class
+    path = tmp_path / "hub.toml"
+    path.write_text(REF)
+    assert check_config_command.main(argparse.Namespace(file=str(path), model=PI4)) == 0
+    assert "board: Raspberry Pi 4 Model B Rev 1.5: 5.1 V 3 A" in capsys.readouterr().out
+    assert check_config_command.main(argparse.Namespace(file=str(path), model=PI5)) == 2
+    err = capsys.readouterr().err
+    assert "power.other_amps: 1.5 A is less than a Raspberry Pi 5" in err and "5 A USB-C PD" in err
+    path.write_text(REF.replace("other_amps = 1.5", "other_amps = 2.4"))
+    assert check_config_command.main(argparse.Namespace(file=str(path), model=PI5)) == 2
+    assert "power.supply_amps: 4 A is below the supply" in capsys.readouterr().err
+    path.write_text(REF.replace("other_amps = 1.5", "other_amps = 2.4").replace("supply_amps = 4.0", "supply_amps = 5.0"))
+    assert check_config_command.main(argparse.Namespace(file=str(path), model="Raspberry Pi Compute Module 5 Rev 1.0")) == 0
+    assert is_pi5_class("Raspberry Pi Compute Module 5 Rev 1.0") and is_pi5_class("Raspberry Pi 500 Rev 1.0")
+    assert not is_pi5_class("Raspberry Pi Compute Module 4 Rev 1.0")
+    assert board_power("Raspberry Pi Zero 2 W Rev 1.0").supply_amps == 2.5
+    assert leds.choose_driver(spec(), "Raspberry Pi Compute Module 5 Rev 1.0") == "pi5-pio"
