@@ -79,9 +79,11 @@ class Hub(MockControls):
 
     @classmethod
     def mock(cls, build: HubBuild | None = None, *, clock_ns: Callable[[], int] | None = None,
-             heartbeat_ms: int = 100, keep_frames: int | None = None) -> "Hub":
+             heartbeat_ms: int = 100, keep_frames: int | None = None, real_board: bool = False) -> "Hub":
         """A hub on gpiozero's MockFactory, a RecordingStrip and (when the build has sensor-board slots)
-        a VirtualBoard on a pseudo-terminal sending heartbeats every ``heartbeat_ms``.
+        a VirtualBoard on a pseudo-terminal sending heartbeats every ``heartbeat_ms``; with
+        ``real_board`` the build's own ``sensor_board.port`` instead (a real board on a machine
+        without the Pi's pins: a development machine, the hub box's VM).
 
         ``clock_ns`` defaults to a SkewClock so mock_press(long=True) needs no sleep;
         ``keep_frames`` bounds the frames the recording strip keeps (None: all).
@@ -92,7 +94,7 @@ class Hub(MockControls):
         from hardware.config import default_build
         build = build or default_build()
         vb = None
-        if build.board is not None and any(s.source == "board" for s in build.slots):
+        if build.board is not None and any(s.source == "board" for s in build.slots) and not real_board:
             from hardware.virtual_board import VirtualBoard
             vb = VirtualBoard([s.name for s in build.slots if s.source == "board"], heartbeat_ms=heartbeat_ms)
         return cls(build, pin_factory=MockFactory(), strip=RecordingStrip(build.strip.count, build.strip.brightness, keep_frames),

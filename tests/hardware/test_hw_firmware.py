@@ -191,3 +191,24 @@ def test_mpremote_can_interrupt_the_firmware_and_a_person_can_ask_for_hello(tmp_
         assert re.search(rb"0 HELLO 1 PICO-1 14\*[0-9A-F]{2}\n", answer), answer[-300:]
     finally:
         fw.close()
+
+
+def test_a_mock_hub_with_the_real_board_links_to_the_configs_port(run):
+    """station run --mock --real-board (the hub box's VM, a Pico on a laptop): mock pins and strip,
+    the sensor board on sensor_board.port, here the firmware on a pseudo-terminal."""
+    fw = FirmwareBoard()
+    build = twelve()
+    build = dataclasses.replace(build, board=dataclasses.replace(build.board, port=fw.path))
+    hub = Hub.mock(build, real_board=True)
+    try:
+        assert hub.virtual_board is None
+
+        async def body():
+            col = Collector()
+            await hub.start(asyncio.get_running_loop(), col)
+            await col.wait_for(lambda ev: any(isinstance(e, BoardStatus) and e.connected for e in ev))
+            assert col.of(BoardStatus)[0].board_id == "PICO-1"
+        run(body())
+    finally:
+        hub.close()
+        fw.close()
