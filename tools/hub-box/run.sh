@@ -118,7 +118,7 @@ vm_boot() {   # N: boots the VM in the background; the board's pty gets the firm
         -kernel "$WORK/vmlinuz" -initrd "$WORK/initrd" \
         -append "root=/dev/vda rw console=ttyS0 quiet systemd.show_status=0 net.ifnames=0" \
         -drive "file=$WORK/disk.img,if=virtio,format=raw" \
-        -netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$PORT-:80" -device virtio-net-pci,netdev=n0 \
+        -netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$PORT-:80" -device virtio-net-pci,netdev=n0,romfile= \
         -device qemu-xhci -chardev pty,id=board -device usb-serial,chardev=board \
         -serial "file:$WORK/console$n.log" >"$WORK/qemu$n.log" 2>&1 &
     QEMU_PID=$!
