@@ -107,7 +107,7 @@ def main() -> None:
                 f"user {getpass.getuser()}\nmax_queued_messages 100000\n")
     broker = subprocess.Popen([shutil.which("mosquitto") or "/usr/sbin/mosquitto", "-c", f"{work}/mosquitto.conf"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    club = subprocess.Popen([sys.executable, "-m", "station.cli", "club", "--mqtt", f"mqtt://127.0.0.1:{port}",
+    club = subprocess.Popen([sys.executable, "-m", "cli", "club", "--mqtt", f"mqtt://127.0.0.1:{port}",
                              "--port", str(club_port), "--data-dir", f"{work}/club"], stdout=subprocess.DEVNULL)
     hubs = []
     try:

@@ -32,7 +32,7 @@ from engine.hints import rank_plays  # noqa: E402
 from engine.players import choose, deal  # noqa: E402
 from engine.players import play_game  # noqa: E402
 from engine.record import replay, to_record  # noqa: E402
-from station.simulate_command import play_games  # noqa: E402
+from cli.simulate_command import play_games  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Chi", "Dee"]
 TARGET_ROUNDS_PER_S = 3000    # whole rounds per second, station simulate's code path, one core

@@ -57,7 +57,7 @@ async def client(url: str, seen: list[int], ready: asyncio.Event, count: list[in
 async def run(clients: int, moves: int) -> list[float]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "station.cli", "run", "--mock", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--mock", "--port", str(port),
                              "--data-dir", tempfile.mkdtemp(), "--pin", PIN],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:

@@ -162,12 +162,6 @@ class HubBuild:
             f"GPIO{st.gpio} ({st.bus}, channel {st.channel}), DMA {st.dma}, {st.freq_hz} Hz"
             + (", inverted" if st.invert else "") + f", driver {st.driver}",
             f"  centre ring LEDs: {_ranges(st.ring)}",
-        ]
-        from hardware.leds import spi_bufsiz_needed
-        if spi_bufsiz_needed(st):
-            lines.append(f"  SPI frame over spidev's 4,096 bytes: needs spidev.bufsiz={spi_bufsiz_needed(st)} "
-                         "on /boot/firmware/cmdline.txt (install.sh adds it)")
-        lines += [
             "  slots:",
         ]
         for s in self.slots:

@@ -7,7 +7,7 @@ prefix)`` the retained discovery messages, ``[(topic, payload dict)]``.
 """
 from __future__ import annotations
 
-from .club.state import table_summary
+from .summary import table_summary
 
 DISCOVERY_PREFIX = "homeassistant"
 

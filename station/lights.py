@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .palette import ENGINE, MEXICAN as MEXICAN_COLOUR, SEAT_RGB, SIGNALS
+from palette import ENGINE, MEXICAN as MEXICAN_COLOUR, SEAT_RGB, SIGNALS
 
-# every colour is an LED value derived from its one entry in station/palette.py (gamma stated there)
+# every colour is an LED value derived from its one entry in palette/__init__.py (gamma stated there)
 OFF = (0, 0, 0)
 AMBER = SIGNALS["amber"].led
 RED = SIGNALS["red"].led

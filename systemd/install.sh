@@ -201,7 +201,7 @@ choose_config() {
     local out
     MODEL_ARGS=()
     if [[ -n "$PI_MODEL" ]]; then MODEL_ARGS=(--model "$PI_MODEL"); fi     # the [power] advice for this board
-    if ! out="$(repo_python -m station.cli check-config "$CONFIG" "${MODEL_ARGS[@]}" 2>&1)"; then
+    if ! out="$(repo_python -m cli check-config "$CONFIG" "${MODEL_ARGS[@]}" 2>&1)"; then
         echo "$out" >&2
         die "the config is not valid (fix it and run again; see docs/hardware.md)"
     fi
@@ -302,7 +302,7 @@ install_code() {
     if is_pi5; then extras="[pi,pi5]"; fi      # Adafruit's PIO NeoPixel driver: Pi 5 class only
     run env PYPI=1 "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}${extras}"
     # the station runs with a read-only /opt: compile once here
-    run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web"
+    run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web" "$PREFIX/club" "$PREFIX/cli" "$PREFIX/palette"
     run "$PREFIX/venv/bin/station" check-config "$CONFIG" "${MODEL_ARGS[@]}"
 }
 
@@ -334,7 +334,7 @@ install_config() {
     fi
     printf '%s\n' "$toml" | put_file "$CONF_DIR/hub.toml" 0644 || true
     if ((!DRY_RUN)); then
-        repo_python -m station.cli check-config "$ROOT$CONF_DIR/hub.toml" >/dev/null \
+        repo_python -m cli check-config "$ROOT$CONF_DIR/hub.toml" >/dev/null \
             || die "the installed $CONF_DIR/hub.toml is not valid"
     fi
     local env=""

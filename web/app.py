@@ -1,28 +1,27 @@
 """The hub's web app: ``create_app(station)`` serves the pages, the REST API and the live socket.
 
 The app only shows ``station.view()`` and forwards intents (see ``station/interface.py``); it never
-decides a rule. Every asset is served from ``web/static`` (no CDN); OpenAPI docs are at ``/docs``.
+decides a rule. The helpers every router shares (``SafeJSONResponse``, ``request_language``,
+``error_body``) live in the leaf web/http.py, so this factory imports its routers at the top. Every asset is served from ``web/static`` (no CDN); OpenAPI docs are at ``/docs``.
 """
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from station.interface import (Forbidden, NoGame, Refused, StaleVersion, StationApi, StationError,
-                               Throttled)
+from station.interface import StationApi, StationError, Throttled
 
-from .i18n import pick_language
-from .refusals import refusal_text
+from . import pages, routes_api, routes_rulesets, routes_ws
+# (``Unauthorized`` and ``request_language`` stay importable from here as before)
+from .http import SafeJSONResponse, Unauthorized, error_body, error_status, request_language  # noqa: F401
+from .limits import MAX_BODY, BodyLimit
 from .validation import validation_body
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -30,60 +29,8 @@ STATIC_DIR = Path(__file__).parent / "static"
 log = logging.getLogger("web.refusals")
 
 
-class SafeJSONResponse(JSONResponse):
-    """JSON that any Python text survives: a lone surrogate is written as its ``\\udXXX`` escape
-    instead of failing the whole response (a page must never answer 500 for a stored text)."""
-
-    def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
-                          separators=(",", ":")).encode("utf-8", "backslashreplace")
-
-
-def request_language(request: Request) -> str:
-    """The language a request asks for (query, cookie, Accept-Language)."""
-    return pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
-                         request.headers.get("accept-language"))
-
-
-class Unauthorized(Forbidden):
-    """No seat token or host PIN given at all (HTTP 401)."""
-
-
-def error_status(exc: StationError) -> int:
-    """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 429 too many wrong ones,
-    409 stale or refused move or no game, 404 no mock hardware, else 400."""
-    if isinstance(exc, Throttled):
-        return 429
-    if isinstance(exc, Unauthorized):
-        return 401
-    if isinstance(exc, Forbidden):
-        return 403
-    if isinstance(exc, StaleVersion):
-        return 409
-    if isinstance(exc, NoGame):
-        return 409
-    if isinstance(exc, Refused):
-        return 409
-    if exc.code == "not-mock":
-        return 404
-    return 400
-
-
-def error_body(request: Request, exc: StationError) -> dict:
-    """``StationError.as_dict()`` plus ``text``: the reason in the request's language."""
-    body = exc.as_dict()
-    # ``reason``: a finer wording than the code's own (a wrong seat code is "forbidden" too)
-    body["text"] = refusal_text(request_language(request), getattr(exc, "reason", None) or exc.code,
-                                exc.message, exc.facts)
-    return body
-
-
 def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     """The FastAPI app for ``station``. ``mock`` enables the virtual hub (default: ask the station)."""
-    from . import pages, routes_api, routes_rulesets, routes_ws
-
-    from .limits import MAX_BODY, BodyLimit
-
     app = FastAPI(title="Mexican Train hub", version="1", docs_url=None, redoc_url=None,
                   default_response_class=SafeJSONResponse,
                   description="Live scoreboard, table view and seat controllers of the hub station.")

@@ -11,9 +11,13 @@ import json
 import logging
 
 from starlette.exceptions import HTTPException
+from starlette.requests import Request
 
 from station.auth import SECRET_MAX
 from station.interface import StationError
+
+from .http import request_language
+from .refusals import refusal_text
 
 log = logging.getLogger("web.refusals")
 MAX_BODY = 64 * 1024     # bytes: the largest real request (a set-up) is under 2 KB
@@ -21,11 +25,6 @@ MAX_BODY = 64 * 1024     # bytes: the largest real request (a set-up) is under 2
 
 def _too_large_body(scope, max_body: int) -> bytes:
     """The 413 refusal, worded in the request's language like every other refusal."""
-    from starlette.requests import Request
-
-    from .app import request_language
-    from .refusals import refusal_text
-
     text = refusal_text(request_language(Request(scope)), "too-large")
     return json.dumps({"code": "too-large", "message": f"the request body is over {max_body} bytes",
                        "facts": {"field": "body", "max_bytes": max_body}, "text": text},

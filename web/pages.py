@@ -8,8 +8,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from station import palette
-from .app import request_language
+import palette
+from .http import request_language
 from .refusals import REASONS
 from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
 

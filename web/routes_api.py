@@ -17,7 +17,7 @@ from station.auth import NAME_MAX, PIN_MAX, SECRET_MAX, TEXT_MAX
 from station.interface import Forbidden, StationError
 
 from . import qr
-from .app import Unauthorized
+from .http import Unauthorized
 from .limits import client_of, secret
 
 router = APIRouter(prefix="/api")

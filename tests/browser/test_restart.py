@@ -32,7 +32,7 @@ class StationProcess:
         log = open(self.log_path, "a")      # a file, not a pipe: nobody reads it while the test runs
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "station.cli", "run", "--mock", "--data-dir", self.data_dir,
+                [sys.executable, "-m", "cli", "run", "--mock", "--data-dir", self.data_dir,
                  "--port", str(self.port), "--pin", PIN],
                 cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         finally:

@@ -17,7 +17,7 @@ STATION = ROOT / ".venv" / "bin" / "station"
 def run(tmp_path, doc, *extra):
     path = tmp_path / "record.json"
     path.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
-    cmd = [str(STATION)] if STATION.exists() else [sys.executable, "-m", "station.cli"]
+    cmd = [str(STATION)] if STATION.exists() else [sys.executable, "-m", "cli"]
     proc = subprocess.run(cmd + ["replay", str(path), *extra], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert "Traceback" not in proc.stdout + proc.stderr
@@ -61,7 +61,7 @@ def test_cli_replay_human_summary_refusals(tmp_path, doc, status, code, rnd, eve
 
 def test_cli_replay_missing_file_is_bad_record(tmp_path):
     """A record that cannot be read: bad-record, exit 2, no traceback."""
-    cmd = [str(STATION)] if STATION.exists() else [sys.executable, "-m", "station.cli"]
+    cmd = [str(STATION)] if STATION.exists() else [sys.executable, "-m", "cli"]
     proc = subprocess.run(cmd + ["replay", str(tmp_path / "nope.json"), "--json"], capture_output=True,
                           text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 2 and json.loads(proc.stdout)["error"] == "bad-record"

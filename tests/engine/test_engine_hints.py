@@ -86,7 +86,7 @@ def test_playout_player_finishes_games():
 
 
 def test_simulate_plays_playout_against_greedy_and_counts_the_first_seats_wins():
-    from station.simulate_command import play_games
+    from cli.simulate_command import play_games
     stats = play_games(Rules.make("hub", 9, 2), 2, 3, "playout", True, "greedy")
     assert stats["games"] == 2 and 0 <= stats["wins"] <= 2
     assert play_games(Rules.make("hub", 9, 2), 1, 3, "greedy", True)["wins"] is None

@@ -144,7 +144,7 @@ def test_record_format_out_lists_a_seat_as_soon_as_it_goes_out_in_the_first_turn
 
 # ----------------------------------------------------------------------------- station simulate --option
 def simulate(*args):
-    cmd = [str(STATION)] if STATION.exists() else [sys.executable, "-m", "station.cli"]
+    cmd = [str(STATION)] if STATION.exists() else [sys.executable, "-m", "cli"]
     proc = subprocess.run(cmd + ["simulate", "--quiet", *args], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)
     assert "Traceback" not in proc.stdout + proc.stderr

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.record import replay
-from station.replay_command import _printable, summary
+from cli.replay_command import _printable, summary
 
 VALID = {"format": "mexican-train-record/1", "profile": "hub", "set": 9, "players": ["Ana", "Ben"],
          "rounds": [{"engine": 9, "events": [{"seat": 0, "play": "9-4", "on": 0}, {"seat": 1, "draw": True},

@@ -16,7 +16,7 @@ from hardware.build import StripSpec
 from hardware.config import REFERENCE_BUILD, ConfigError, load_build
 from hardware.pi import HardwareUnavailable, pi_model
 from hardware.strip import color
-from station import check_config_command
+from cli import check_config_command
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = REFERENCE_BUILD.read_text()
@@ -146,7 +146,7 @@ FAILING_START = textwrap.dedent("""
     os.geteuid = lambda: 0                      # as root: rpi-ws281x's begin() runs (and fails on the board revision)
     if sys.argv[3] == "without-the-fix":
         hardware.leds._disarm = lambda strip: None
-    from station.cli import main
+    from cli.main import main
     sys.exit(main(["run", "--data-dir", sys.argv[4], "--port", "0"]))
 """)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from station.cli import main as station_main
+from cli.main import main as station_main
 
 ROOT = Path(__file__).resolve().parents[2]
 TWELVE = str(ROOT / "firmware_config" / "twelve-seat.toml")
@@ -127,7 +127,7 @@ class Person:
 def test_interactive_path_reads_answers_and_waits_for_real_events(monkeypatch):
     from hardware.config import default_build
     from hardware.hub import Hub
-    from station.doctor_command import Doctor
+    from cli.doctor_command import Doctor
 
     hub = Hub.mock(default_build())
     person = Person(hub, dark={"mexican"}, lazy_seat=3)
@@ -146,7 +146,7 @@ def test_interactive_path_survives_a_closed_stdin(monkeypatch):
     """Without a terminal (stdin closed) the doctor stops asking, as with --yes, instead of hanging."""
     from hardware.config import default_build
     from hardware.hub import Hub
-    from station.doctor_command import Doctor
+    from cli.doctor_command import Doctor
 
     asked = []
 

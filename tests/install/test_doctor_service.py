@@ -9,8 +9,8 @@ import errno
 import os
 from pathlib import Path
 
-from station import doctor_service as ds
-from station.cli import main as station_main
+from cli import doctor_service as ds
+from cli.main import main as station_main
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "mexican-train-station.service"
@@ -33,11 +33,11 @@ def test_the_installed_units_sandbox_becomes_systemd_run_properties():
     assert [v for k, v in props if k == "DeviceAllow"] == ["char-gpiochip rw", "char-spi rw", "/dev/gpiomem rw",
                                                            "/dev/pio0 rw", "char-ttyACM rw", "char-ttyUSB rw"]
     assert "Type" not in keys and "WatchdogSec" not in keys and "ExecStart" not in keys
-    argv = ds.systemd_run_argv(props, ["/opt/mexican-train/venv/bin/python", "-m", "station.cli", "doctor"])
+    argv = ds.systemd_run_argv(props, ["/opt/mexican-train/venv/bin/python", "-m", "cli", "doctor"])
     assert argv[:4] == ["systemd-run", "--quiet", "--wait", "--pipe"]
     assert "DeviceAllow=char-spi rw" in argv and "SupplementaryGroups=gpio spi dialout" in argv
     assert f"Environment={ds.INSIDE_ENV}={ds.UNIT}" in argv and argv[-4:] == [
-        "/opt/mexican-train/venv/bin/python", "-m", "station.cli", "doctor"]
+        "/opt/mexican-train/venv/bin/python", "-m", "cli", "doctor"]
 
 
 def test_a_dropin_replaces_the_user_and_adds_devices():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import subprocess
 
 from hardware.config import default_build
-from station.doctor_system import boot_settings, throttled
+from cli.doctor_system import boot_settings, throttled
 
 
 def vcgencmd(output: str):
@@ -52,7 +52,7 @@ def test_the_live_monitor_prints_changes_and_counts_glitches():
     import asyncio
 
     from hardware.hub import Hub
-    from station.doctor_monitor import monitor
+    from cli.doctor_monitor import monitor
 
     hub = Hub.mock(default_build())
     lines: list[str] = []

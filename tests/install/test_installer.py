@@ -175,7 +175,7 @@ def test_install_into_a_fake_root_is_idempotent_and_follows_the_build(fake):
     cfg = (root / "boot" / "firmware" / "config.txt").read_text()
     assert cfg.startswith(CONFIG_TXT.rstrip("\n")) and "dtparam=spi=on\ncore_freq=500" not in cfg
     assert "dtparam=spi=on" in cfg and "core_freq_min=500" in cfg          # a Pi 4 on SPI
-    assert (root / "opt" / "mexican-train" / "station" / "doctor_command.py").exists()
+    assert (root / "opt" / "mexican-train" / "cli" / "doctor_command.py").exists()
     assert "REBOOT NEEDED" in first.stdout
 
     # the user's own settings survive a re-run, and a re-run changes nothing

@@ -7,13 +7,13 @@ import time
 import httpx
 from station_helpers import PIN, join_all
 
-from station.club.listener import ClubListener
-from station.club.state import Club
-from station.club.store import ClubStore
+from club.listener import ClubListener
+from club.state import Club
+from club.store import ClubStore
 from station.mqtt_config import parse_url
 from station.mqtt_publish import MqttPublisher
 from station.service import Station
-from web.club_app import create_club_app
+from club.web import create_club_app
 
 
 DIRECTOR_PIN = "135790"

@@ -17,7 +17,7 @@ from station.service import Station
 
 def test_station_club_serves_what_the_hubs_publish(tmp_path, broker):
     port = free_port()
-    club = subprocess.Popen([sys.executable, "-m", "station.cli", "club", "--mqtt", broker.url, "--port", str(port),
+    club = subprocess.Popen([sys.executable, "-m", "cli", "club", "--mqtt", broker.url, "--port", str(port),
                              "--data-dir", str(tmp_path / "club"), "--pin", "424242"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     st = Station(str(tmp_path / "hall"), host_pin=PIN)
@@ -49,6 +49,6 @@ def test_station_club_serves_what_the_hubs_publish(tmp_path, broker):
 
 def test_station_club_needs_a_broker(tmp_path):
     for argv, words in ((["club"], "--mqtt"), (["club", "--mqtt", "tcp://x"], "tcp://x")):
-        res = subprocess.run([sys.executable, "-m", "station.cli", *argv, "--data-dir", str(tmp_path)],
+        res = subprocess.run([sys.executable, "-m", "cli", *argv, "--data-dir", str(tmp_path)],
                              capture_output=True, text=True, timeout=60)
         assert res.returncode == 2 and words in res.stderr and res.stderr.count("\n") == 1, res.stderr

@@ -17,7 +17,7 @@ PIN = "2468"
 
 def start_hub(data_dir, port, broker, name="kitchen"):
     env = {**os.environ, "STATION_HUB_NAME": name}
-    proc = subprocess.Popen([sys.executable, "-m", "station.cli", "run", "--mock", "--pin", PIN,
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--mock", "--pin", PIN,
                              "--data-dir", str(data_dir), "--port", str(port), "--mqtt", broker.url],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30

@@ -9,7 +9,7 @@ from station_helpers import game_under_way
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "station.cli", *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True, timeout=60)
 
 
 def test_export_then_replay_gives_the_same_result(tmp_path):

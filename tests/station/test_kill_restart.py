@@ -24,7 +24,7 @@ def free_port() -> int:
 
 def start_station(data_dir: str, port: int) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "station.cli", "run", "--mock", "--data-dir", data_dir,
+        [sys.executable, "-m", "cli", "run", "--mock", "--data-dir", data_dir,
          "--port", str(port), "--pin", PIN],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 30

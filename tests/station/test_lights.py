@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from station.lights import AMBER, GOLD, GREEN, OFF, RED, WHITE, LightState, frame
-from station.palette import SEAT_RGB
+from palette import SEAT_RGB
 
 SEGMENTS = {"engine": 4, "mexican": 4, "ring": 12, **{f"seat{i}": 4 for i in range(8)}}
 FLASH_ON, FLASH_OFF = 0, 300      # ms into a flash period: on half, off half

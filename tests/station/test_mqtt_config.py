@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from station.cli import main
+from cli.main import main
 from station.mqtt_config import MqttConfigError, hub_name, parse_url
 
 

@@ -1,4 +1,4 @@
-"""Colours have one home (station/palette.py): the hub's LEDs and the pages read the same entries."""
+"""Colours have one home (palette/__init__.py): the hub's LEDs and the pages read the same entries."""
 from __future__ import annotations
 
 import json
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from station import palette
+import palette
 from station.lights import LightState, frame
 
 SEGMENTS = {"engine": 3, "mexican": 3, "ring": 6, **{f"seat{i}": 3 for i in range(12)}}
@@ -52,7 +52,7 @@ def test_led_value_is_the_page_colour_gamma_decoded():
         palette.hex_to_rgb("red")
 
 
-def test_pages_read_the_palette_from_station(tmp_path):
+def test_pages_read_the_palette(tmp_path):
     from fastapi.testclient import TestClient
 
     from station.service import Station

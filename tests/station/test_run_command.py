@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.skipif(pi_model() is not None, reason="this machine is a Raspberry Pi")
 def test_real_hardware_off_a_pi_exits_cleanly_with_the_fix(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "station.cli", "run", "--data-dir", str(tmp_path),
+    result = subprocess.run([sys.executable, "-m", "cli", "run", "--data-dir", str(tmp_path),
                              "--port", "0"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 3
     assert "not a Raspberry Pi" in result.stderr and "station run --mock" in result.stderr
@@ -26,7 +26,7 @@ def test_real_hardware_off_a_pi_exits_cleanly_with_the_fix(tmp_path):
 def test_a_bad_config_names_the_file_and_key(tmp_path):
     bad = tmp_path / "hub.toml"
     bad.write_text((ROOT / "firmware_config" / "reference-8-seat.toml").read_text().replace("seats = 8", "seats = 8\nsparkle = 1"))
-    result = subprocess.run([sys.executable, "-m", "station.cli", "run", "--mock", "--config", str(bad),
+    result = subprocess.run([sys.executable, "-m", "cli", "run", "--mock", "--config", str(bad),
                              "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert str(bad) in result.stderr and "sparkle" in result.stderr
@@ -35,7 +35,7 @@ def test_a_bad_config_names_the_file_and_key(tmp_path):
 @pytest.mark.parametrize("command, variable", [("run", "STATION_PORT"), ("club", "CLUB_PORT")])
 def test_a_port_from_the_environment_that_is_no_number_exits_2_in_one_line(tmp_path, command, variable):
     env = {**os.environ, variable: "eighty"}
-    result = subprocess.run([sys.executable, "-m", "station.cli", command, "--data-dir", str(tmp_path)],
+    result = subprocess.run([sys.executable, "-m", "cli", command, "--data-dir", str(tmp_path)],
                             capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 2
     assert "--port" in result.stderr and "'eighty'" in result.stderr

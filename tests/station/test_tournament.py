@@ -1,4 +1,4 @@
-"""Tournament seating and ranking (station/club/tournament.py)."""
+"""Tournament seating and ranking (club/tournament.py)."""
 from __future__ import annotations
 
 import csv
@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from station.club.tournament import TournamentError, as_csv, opponents, ranking, seating, table_sizes
+from club.tournament import TournamentError, as_csv, opponents, ranking, seating, table_sizes
 
 PLAYERS = [f"P{i}" for i in range(8)]
 

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from station import replay_command
+from cli import replay_command
 
 BASE = {"format": "mexican-train-record/1", "profile": "hub", "set": 9, "players": ["Ana", "Ben"],
         "rounds": [{"engine": 9, "events": [{"seat": 0, "play": "9-4", "on": 0}]}]}
@@ -89,7 +89,7 @@ def test_a_lone_surrogate_in_a_name_does_not_crash_the_summary(tmp_path):
     path = tmp_path / "surrogate.json"
     path.write_text('{"format": "mexican-train-record/1", "profile": "hub", "set": 9, '
                     '"players": ["\\ud800Ana", "Ben"], "rounds": []}')
-    done = subprocess.run([sys.executable, "-m", "station.cli", "replay", str(path)], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "cli", "replay", str(path)], capture_output=True,
                           text=True, env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr

@@ -9,7 +9,7 @@
   const occupied = {};
   let drawn = "";
 
-  // LED values are the palette's page colours decoded with its gamma (station/palette.py): shown
+  // LED values are the palette's page colours decoded with its gamma (palette/__init__.py): shown
   // here re-encoded, so a lit slot shows its entry's page colour (the Mexican train: #e6e6e6)
   const PAL = window.MT_PALETTE || {};
   const GAMMA = PAL.led_gamma || 1;

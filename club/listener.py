@@ -14,7 +14,7 @@ import logging
 import threading
 import time
 
-from ..mqtt_config import TOPIC_ROOT, Broker
+from station.mqtt_config import TOPIC_ROOT, Broker
 
 log = logging.getLogger("station.club")
 CHECK_S = 1.0

@@ -12,7 +12,7 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..run_command import add_mqtt_arguments
+    from .run_command import add_mqtt_arguments
 
     add_mqtt_arguments(parser, hub=False)
     parser.add_argument("--host", default=os.environ.get("CLUB_HOST", "127.0.0.1"),
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from ..mqtt_config import MqttConfigError, parse_url
+    from station.mqtt_config import MqttConfigError, parse_url
 
     if not args.mqtt:
         print("station club: give the broker: --mqtt mqtt://HOST:PORT (or STATION_MQTT)", file=sys.stderr)
@@ -40,11 +40,11 @@ def main(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
-    from web.club_app import create_club_app
+    from club.web import create_club_app
 
-    from .listener import ClubListener
-    from .state import Club
-    from .store import ClubStore
+    from club.listener import ClubListener
+    from club.state import Club
+    from club.store import ClubStore
 
     store = ClubStore(args.data_dir)
     club = Club(store)

@@ -9,7 +9,7 @@ mock hardware driven automatically; --mock-fault simulates a wiring fault. On a 
 under-voltage and throttling, the config.txt settings the LED driver needs and overlays that hold
 the build's pins. `station doctor --monitor 60` instead shows the inputs live for 60 s (to place
 magnets and tune sensor distance). `sudo station doctor --as-service` runs the same checks as the
-service user inside the installed unit's sandbox (station/doctor_service.py: systemd-run with the
+service user inside the installed unit's sandbox (cli/doctor_service.py: systemd-run with the
 unit's properties), first opening every device the build uses: one the unit's device policy blocks
 is named as blocked by the unit.
 Exit status: 0 all fine, 1 problems found, 2 bad config, 3 no hub hardware here.
@@ -24,7 +24,7 @@ import tempfile
 import threading
 
 from hardware.events import BoardStatus, ButtonPressed, SlotChanged
-from station import doctor_service
+from cli import doctor_service
 
 RED, WHITE, BLUE = (255, 0, 0), (255, 255, 255), (0, 0, 255)
 FAULTS = ("button:N (press never arrives), button:N=M (wired to seat M's input), slot:NAME (dead sensor), "
@@ -159,7 +159,7 @@ class Doctor:
         if self.build.power:
             self.out(self.build.power.describe(self.build.strip))
         if self.hub.model:                 # a real Pi
-            from station.doctor_system import boot_settings, throttled
+            from .doctor_system import boot_settings, throttled
             self.out("\n[the Pi]")
             for ok, text in throttled() + boot_settings(self.build, self.hub.led_driver):
                 self.check(ok, text, text)
@@ -301,7 +301,7 @@ def as_service(args: argparse.Namespace, build) -> int:
         return fail(f"--as-service: the unit {unit} is not installed ({cat.stderr.strip() or 'systemctl cat failed'}); "
                     "run systemd/install.sh first", 3)
     props = doctor_service.unit_properties(cat.stdout)
-    argv = [sys.executable, "-m", "station.cli", "doctor"] \
+    argv = [sys.executable, "-m", "cli", "doctor"] \
         + (["--config", os.path.abspath(args.config)] if args.config else []) + ["--timeout", f"{args.timeout:g}"] + (["--yes"] if args.yes else []) \
         + (["--monitor", f"{args.monitor:g}"] if args.monitor else [])
     if os.geteuid() != 0:
@@ -350,7 +350,7 @@ def main(args: argparse.Namespace) -> int:
         return fail(f"cannot open the hub: {type(exc).__name__}: {exc}\n"
                     "Is the station still running? sudo systemctl stop mexican-train-station", 3)
     if args.monitor:
-        from station.doctor_monitor import monitor
+        from .doctor_monitor import monitor
         try:
             asyncio.run(monitor(hub, args.monitor, out=lambda s: print(s, flush=True)))
         except KeyboardInterrupt:

@@ -19,13 +19,13 @@ import sys
 
 #: subcommand name -> "module:function"; each function takes the parsed namespace and returns an exit code.
 SUBCOMMANDS = {
-    "run": "station.run_command",
-    "replay": "station.replay_command",
-    "simulate": "station.simulate_command",
-    "check-config": "station.check_config_command",
-    "export": "station.export_command",
-    "doctor": "station.doctor_command",
-    "club": "station.club.command",
+    "run": "cli.run_command",
+    "replay": "cli.replay_command",
+    "simulate": "cli.simulate_command",
+    "check-config": "cli.check_config_command",
+    "export": "cli.export_command",
+    "doctor": "cli.doctor_command",
+    "club": "cli.club_command",
 }
 
 

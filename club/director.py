@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import threading
 
-from ..mqtt_config import TOPIC_ROOT
+from station.mqtt_config import TOPIC_ROOT
 from .tournament import TournamentError, as_csv, ranking, seating
 
 PROFILES = ("classic", "hub")

@@ -20,8 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from .referee import Referee
-    from .store import Store
+    from station.referee import Referee
+    from station.store import Store
 
     path = os.path.join(args.data_dir, "station.sqlite3")
     if not os.path.exists(path):

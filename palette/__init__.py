@@ -11,7 +11,8 @@ re-encodes LED values with the same ``LED_GAMMA`` (``as_json()["led_gamma"]``), 
 shows the page colour of its entry.
 
 Seats also carry a symbol, so players are told apart by their name's initial and a symbol as well as
-by colour. This module imports nothing: the engine, hardware and web walls stay where they are.
+by colour. A top-level leaf that imports nothing of ours: the station (its LEDs), the web pages and
+the club's page all import it, and no arrow points up (tests/test_walls.py).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The club's web app: ``create_club_app(club)`` serves ``/club`` (every table live and the
-leaderboard, for phones) and ``GET /api/club`` (``station.club.state.Club.api()``).
+leaderboard, for phones) and ``GET /api/club`` (``club.state.Club.api()``).
 
 Like the hub's pages it shows what it is given and decides nothing: each table's round, totals and
 whose turn come from that hub's own public view. The page asks ``/api/club`` every second.
@@ -17,12 +17,15 @@ from pydantic import BaseModel, Field
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from station import palette
+import palette
+from web.http import SafeJSONResponse, request_language
+from web.i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
 
-from .app import SafeJSONResponse, request_language
-from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
+from .tournament import TournamentError
 
-STATIC_DIR = Path(__file__).parent / "static"
+#: ``/static`` looks in the club's own assets (club/static: club.css, club.js) first, then in the
+#: hub's shared ones (web/static: app.css, fonts, common.js, the icon)
+STATIC_PACKAGES = [("club", "static"), ("web", "static")]
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 POLL_MS = 1000
 
@@ -45,7 +48,7 @@ def _error(status: int, message: str, field: str) -> SafeJSONResponse:
 
 
 def create_club_app(club, pin: str | None = None) -> FastAPI:
-    """The FastAPI app of the club service for ``club`` (a ``station.club.state.Club``); ``pin``:
+    """The FastAPI app of the club service for ``club`` (a ``club.state.Club``); ``pin``:
     the director's PIN (``X-Club-Pin``) for setting up a tournament (None: nobody may)."""
     app = FastAPI(title="Mexican Train club", version="1", docs_url=None, redoc_url=None,
                   default_response_class=SafeJSONResponse,
@@ -58,8 +61,6 @@ def create_club_app(club, pin: str | None = None) -> FastAPI:
 
     @app.post("/api/club/tournament", summary="Set up a tournament on the hubs online and send game 1")
     async def new_tournament(body: TournamentBody, x_club_pin: str | None = Header(None)):
-        from station.club.tournament import TournamentError
-
         if not x_club_pin:
             return _error(401, "the director's PIN is needed (X-Club-Pin)", "X-Club-Pin")
         if pin is None or not secrets.compare_digest(x_club_pin.encode(), pin.encode()):
@@ -97,5 +98,5 @@ def create_club_app(club, pin: str | None = None) -> FastAPI:
             response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
         return response
 
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.mount("/static", StaticFiles(packages=STATIC_PACKAGES), name="static")
     return app

@@ -75,7 +75,7 @@ def build_station(args: argparse.Namespace):
     from hardware.config import default_build, load_build
     from hardware.hub import Hub
 
-    from .service import Station
+    from station.service import Station
 
     build = load_build(args.config) if args.config else default_build()
     hub = Hub.mock(build, keep_frames=600, real_board=getattr(args, "real_board", False)) if args.mock else Hub.real(build)
@@ -86,8 +86,8 @@ def build_station(args: argparse.Namespace):
 def mqtt_publisher(station, args: argparse.Namespace):
     """The hub's ``MqttPublisher`` for ``args`` (``--mqtt`` etc. over the config's ``[mqtt]``), or None
     when no broker is given. Raises ``MqttConfigError``."""
-    from .mqtt_config import from_toml, hub_name, parse_url
-    from .mqtt_publish import MqttPublisher
+    from station.mqtt_config import from_toml, hub_name, parse_url
+    from station.mqtt_publish import MqttPublisher
 
     table = from_toml(getattr(args, "config", None))
     url = getattr(args, "mqtt", None) or table.get("url")
@@ -161,7 +161,7 @@ def main(args: argparse.Namespace) -> int:
     from hardware.config import ConfigError
     from hardware.pi import HardwareUnavailable
 
-    from .mqtt_config import MqttConfigError
+    from station.mqtt_config import MqttConfigError
 
     if getattr(args, "real_board", False) and not args.mock:
         print("station run: --real-board goes with --mock (without it the sensor board is always the real one)",

@@ -10,30 +10,12 @@ import json
 import logging
 import threading
 
-from ..mqtt_config import HUB_NAME, TOPIC_ROOT
+from station.mqtt_config import HUB_NAME, TOPIC_ROOT
+from station.summary import table_summary
+
 from .store import ClubStore
 
 log = logging.getLogger("station.club")
-
-
-def table_summary(view: dict | None) -> dict | None:
-    """A hub's game as the club shows it, from the hub's public view: ``{"id", "status",
-    "profile", "set", "players", "round" (0-based, None before the first), "rounds", "round_over",
-    "totals" (points), "turn" (seat to act, None when nobody is), "standings"}``; None without a game."""
-    game = (view or {}).get("game")
-    if not isinstance(game, dict):
-        return None
-    players = list(game.get("players") or [])
-    rnd = ((view.get("host") or {}).get("round")) or {}
-    result = view.get("result") or {}
-    state = result.get("state") or {}
-    playing = game.get("status") == "playing" and not rnd.get("over") and game.get("engine_placed")
-    return {"id": game.get("id"), "status": game.get("status"), "profile": game.get("profile"),
-            "set": game.get("set"), "players": players, "round": rnd.get("index"),
-            "rounds": game.get("rounds_total"), "round_over": bool(rnd.get("over")),
-            "totals": list(result.get("totals") or [0] * len(players)),
-            "turn": state.get("turn") if playing else None,
-            "standings": list(view.get("standings") or [])}
 
 
 def leaderboard(games: list[dict]) -> list[dict]:

@@ -29,6 +29,10 @@ def main(args: argparse.Namespace) -> int:
         print(f"station check-config: {exc}", file=sys.stderr)
         return 2
     print(build.describe())
+    from hardware.leds import spi_bufsiz_needed
+    if spi_bufsiz_needed(build.strip):
+        print(f"  SPI frame over spidev's 4,096 bytes: needs spidev.bufsiz={spi_bufsiz_needed(build.strip)} "
+              "on /boot/firmware/cmdline.txt (install.sh adds it)")
     if board:
         print(board)
     return 0

@@ -1,0 +1,65 @@
+"""HTTP helpers of the hub's web edge, shared by the app factory (web/app.py), its routers
+(routes_api, pages, limits) and the club's pages (club/web.py): the JSON response every answer
+uses, the request's language, and a station refusal as an HTTP status and body (docs/web.md).
+A leaf of web/: it imports no router and no app, so every router may import it at the top.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+
+from station.interface import Forbidden, NoGame, Refused, StaleVersion, StationError, Throttled
+
+from .i18n import pick_language
+from .refusals import refusal_text
+
+
+class SafeJSONResponse(JSONResponse):
+    """JSON that any Python text survives: a lone surrogate is written as its ``\\udXXX`` escape
+    instead of failing the whole response (a page must never answer 500 for a stored text)."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                          separators=(",", ":")).encode("utf-8", "backslashreplace")
+
+
+def request_language(request: Request) -> str:
+    """The language a request asks for (query, cookie, Accept-Language)."""
+    return pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
+                         request.headers.get("accept-language"))
+
+
+class Unauthorized(Forbidden):
+    """No seat token or host PIN given at all (HTTP 401)."""
+
+
+def error_status(exc: StationError) -> int:
+    """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 429 too many wrong ones,
+    409 stale or refused move or no game, 404 no mock hardware, else 400."""
+    if isinstance(exc, Throttled):
+        return 429
+    if isinstance(exc, Unauthorized):
+        return 401
+    if isinstance(exc, Forbidden):
+        return 403
+    if isinstance(exc, StaleVersion):
+        return 409
+    if isinstance(exc, NoGame):
+        return 409
+    if isinstance(exc, Refused):
+        return 409
+    if exc.code == "not-mock":
+        return 404
+    return 400
+
+
+def error_body(request: Request, exc: StationError) -> dict:
+    """``StationError.as_dict()`` plus ``text``: the reason in the request's language."""
+    body = exc.as_dict()
+    # ``reason``: a finer wording than the code's own (a wrong seat code is "forbidden" too)
+    body["text"] = refusal_text(request_language(request), getattr(exc, "reason", None) or exc.code,
+                                exc.message, exc.facts)
+    return body
