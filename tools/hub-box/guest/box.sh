@@ -45,6 +45,16 @@ cg="/sys/fs/cgroup$(awk -F: '$1=="0"{print $3}' /proc/"$pid"/cgroup)"
 sh -c "echo \$\$ >'$cg/cgroup.procs' && exec nsenter -t $pid -m -- setpriv --reuid=mtstation --regid=mtstation --init-groups /opt/mexican-train/venv/bin/python /box/probe.py" \
     | sed 's/^/BOX: /' >/dev/ttyS0
 
+# fault 1 of issue 18 as the box shows it: the unit's old DeviceAllow=char-spidev matches no
+# /proc/devices name, so the same open under it gets EPERM (char-spi: the policy passes it)
+for name in spidev spi; do
+    got=$(systemd-run --quiet --wait --pipe --collect -p DevicePolicy=closed -p "DeviceAllow=char-$name rw" \
+        /usr/bin/python3 -c 'import os, errno
+try: os.open("/dev/spidev0.0", os.O_RDWR); print("opened")
+except OSError as e: print(errno.errorcode[e.errno])' 2>&1)
+    say "DeviceAllow=char-$name rw: /dev/spidev0.0 -> $got"
+done
+
 board=$(readlink -f /dev/mexican-train-board 2>/dev/null || echo none)
 say "board: /dev/mexican-train-board -> $board ($(udevadm info -q property -n "$board" 2>/dev/null | grep -E '^ID_(VENDOR_ID|MODEL_ID)=' | paste -sd' '), $(stat -c '%G %a' "$board" 2>/dev/null))"
 /opt/mexican-train/venv/bin/python /box/link.py | sed 's/^/BOX: /' >/dev/ttyS0
