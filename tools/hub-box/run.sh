@@ -63,7 +63,7 @@ stage() {
     ( sleep "$budget"; touch "$WORK/overrun.$name"; kill -TERM $$; pkill -TERM -P $$ ) 2>/dev/null &
     local timer=$!
     "$@" || rc=$?
-    kill "$timer" 2>/dev/null; wait "$timer" 2>/dev/null || true
+    pkill -P "$timer" 2>/dev/null; kill "$timer" 2>/dev/null; wait "$timer" 2>/dev/null || true
     [[ -e "$WORK/overrun.$name" ]] && die "stage $name overran its budget of ${budget}s: stopped"
     ((rc == 0)) || die "stage $name failed (exit $rc)"
     say "stage $name done in $((SECONDS - start))s"
