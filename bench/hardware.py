@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hardware.config import default_build  # noqa: E402
 from hardware.events import ButtonPressed, SlotChanged  # noqa: E402
-from hardware.hub import Hub  # noqa: E402
+from hardware.mockdrive import MockHub  # noqa: E402
 
 TARGET_MS = 2.0
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "hardware.md"
@@ -38,7 +38,7 @@ def pct(samples_ns: list[int], p: float) -> float:
 async def edge_to_event(n: int, kind: str) -> list[int]:
     """``kind`` "slot": a slot sensor edge -> SlotChanged; "seat": a button release -> ButtonPressed
     (the press before it is made to have held already by jumping the hub's clock)."""
-    hub = Hub.mock(default_build())
+    hub = MockHub.create(default_build())
     got = threading.Event()
     samples: list[int] = []
     t0 = [0]
@@ -71,7 +71,7 @@ async def edge_to_event(n: int, kind: str) -> list[int]:
 
 
 def frame_to_record(n: int) -> list[int]:
-    hub = Hub.mock(default_build())
+    hub = MockHub.create(default_build())
     frames = [{"ring": (255, 0, 0), "seat0": (0, 255, 0)}, {"engine": (0, 0, 255), "mexican": [(9, 9, 9)] * 4}]
     samples = []
     for i in range(n):

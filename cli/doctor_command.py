@@ -53,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 class MockHand:
-    """Follows the doctor's prompts on a Hub.mock(); ``faults`` (see FAULTS) make it look miswired."""
+    """Follows the doctor's prompts on a MockHub.create(); ``faults`` (see FAULTS) make it look miswired."""
 
     def __init__(self, hub, faults: list[str]):
         self.hub, self.buttons, self.slots, self.stuck, self.dark, self.board_down = hub, {}, {}, set(), set(), False
@@ -314,6 +314,7 @@ def as_service(args: argparse.Namespace, build) -> int:
 def main(args: argparse.Namespace) -> int:
     from hardware.config import ConfigError, default_build, load_build
     from hardware.hub import Hub
+    from hardware.mockdrive import MockHub
     from hardware.pi import HardwareUnavailable
 
     try:
@@ -343,7 +344,7 @@ def main(args: argparse.Namespace) -> int:
             return 1
     os.environ.setdefault("LG_WD", tempfile.gettempdir())   # lgpio's pipes: not in a cwd we may not own
     try:
-        hub = Hub.mock(build) if args.mock else Hub.real(build)
+        hub = MockHub.create(build) if args.mock else Hub.real(build)
     except HardwareUnavailable as exc:
         return fail(f"{exc}\n(to see the doctor on mock hardware: station doctor --mock --yes)", 3)
     except Exception as exc:  # noqa: BLE001 -- lgpio/gpiozero raise assorted errors, e.g. for busy pins

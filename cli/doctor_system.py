@@ -46,8 +46,8 @@ def boot_settings(build, driver: str, root: Path = Path("/")) -> list[tuple[bool
     if name is None:
         return [(True, "config.txt: not found (not checked)")]
     bus, out = build.strip.bus, []
-    need = {"ws281x": {"PWM0": "dtparam=audio=off", "PWM1": "dtparam=audio=off", "SPI0": "dtparam=spi=on",
-                       "PCM": None}, "spidev": {"SPI0": "dtparam=spi=on"}}.get(driver, {}).get(bus)
+    from hardware.leds import BUSES, DRIVERS     # each bus's config.txt need, declared with the drivers
+    need = BUSES["PIO" if driver == "pi5-pio" else bus].required_txt if driver in DRIVERS else None
     if need:
         out.append((need in lines, f"{name}: {need} " + ("set" if need in lines else
                                                            f"missing — the LED strip on {bus} needs it; add it and reboot")))

@@ -74,12 +74,13 @@ def build_station(args: argparse.Namespace):
     """The Station for ``args`` (raises ConfigError or HardwareUnavailable with cause and fix)."""
     from hardware.config import default_build, load_build
     from hardware.hub import Hub
+    from hardware.mockdrive import MockHub
 
     from station.service import Station
 
     build = load_build(args.config) if args.config else default_build()
-    hub = Hub.mock(build, keep_frames=600, real_board=getattr(args, "real_board", False)) if args.mock else Hub.real(build)
-    return Station(args.data_dir, hub=hub, host_pin=args.pin, mock=args.mock,
+    hub = MockHub.create(build, keep_frames=600, real_board=getattr(args, "real_board", False)) if args.mock else Hub.real(build)
+    return Station(args.data_dir, hub=hub, host_pin=args.pin,
                    pin_length=getattr(args, "pin_length", 4))
 
 

@@ -12,6 +12,8 @@ import sqlite3
 import threading
 import time
 
+from station.store import read_setting, write_setting
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS entries (
     hub TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
@@ -136,17 +138,12 @@ class ClubStore:
     def setting(self, key: str, make) -> str:
         """A stored setting, made with ``make()`` and stored the first time."""
         with self.lock:
-            row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-            if row:
-                return row[0]
-            value = make()
-            self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
-            return value
+            return read_setting(self.db, key, make)
 
     def set_setting(self, key: str, value: str) -> None:
+        """Store (or replace) a setting."""
         with self.lock:
-            self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
-                            "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+            write_setting(self.db, key, value)
 
     def save_hub(self, name: str, online: bool, version: int | None, view: dict | None) -> None:
         with self.lock:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hardware.errors import SeatOutOfRange, UnknownInput
+
 
 @dataclass(frozen=True)
 class InputSpec:
@@ -33,7 +35,7 @@ class SlotSpec:
 class StripSpec:
     """The WS2812/SK6812 strip: ``count`` LEDs, colour ``order``, ``brightness`` 0..255, data ``gpio``,
     rpi-ws281x ``channel``, ``dma`` channel, ``freq_hz``, ``invert``; ``ring`` the centre ring LEDs;
-    ``driver`` one of hardware.leds.DRIVERS ("auto" picks by the board model)."""
+    ``driver`` one of hardware.leds.DRIVER_CHOICES (the DRIVERS table, or "auto": picks by the board model)."""
 
     count: int
     order: str
@@ -125,16 +127,16 @@ class HubBuild:
         return tuple(s.name for s in self.slots)
 
     def slot(self, name: str) -> SlotSpec:
-        """Return the slot called ``name``; raises KeyError for an unknown slot."""
+        """Return the slot called ``name``; raises UnknownInput (a KeyError) for an unknown slot."""
         for s in self.slots:
             if s.name == name:
                 return s
-        raise KeyError(f"no slot {name!r}; slots are {', '.join(self.slot_names)}")
+        raise UnknownInput(f"no slot {name!r}; slots are {', '.join(self.slot_names)}")
 
     def button_pin(self, seat: int) -> int:
-        """GPIO of seat ``seat``'s button (0-based); raises IndexError for an unknown seat."""
+        """GPIO of seat ``seat``'s button (0-based); raises SeatOutOfRange (an IndexError) for an unknown seat."""
         if not 0 <= seat < self.seats:
-            raise IndexError(f"seat {seat} out of range 0..{self.seats - 1}")
+            raise SeatOutOfRange(f"seat {seat} out of range 0..{self.seats - 1}")
         return self.buttons[seat].pin
 
     def sensor_pin(self, slot: str) -> int | None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from hardware import pinrules as pr
 from hardware.build import BoardSpec, BuzzerSpec, HubBuild, InputSpec, PowerSpec, SlotSpec, StripSpec
+from hardware.errors import ConfigError
 
 __all__ = ["ConfigError", "HubBuild", "load_build", "loads_build", "default_build", "REFERENCE_BUILD"]
 
@@ -29,14 +30,6 @@ _POWER = {"supply_amps", "led_full_white_ma", "other_amps"}
 _BUZZER = {"pin", "active_high"}
 _BOARD = {"port", "baud", "heartbeat_timeout_ms", "reconnect_ms", "boot_timeout_ms"}
 _BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
-
-
-class ConfigError(ValueError):
-    """A hub build description is invalid; ``str()`` names the file, the key and what is allowed."""
-
-    def __init__(self, file: str, key: str, problem: str, allowed: str):
-        self.file, self.key, self.problem, self.allowed = str(file), key, problem, allowed
-        super().__init__(f"{file}: {key}: {problem} (allowed: {allowed})")
 
 
 def load_build(path: str | Path) -> HubBuild:
@@ -170,20 +163,21 @@ class _Validator:
         from hardware import leds as drv
         count = self.int_(t, "leds", "count", 1, 1024)
         order = self.choice(t, "leds", "order", pr.LED_ORDERS, "GRB")
-        driver = self.choice(t, "leds", "driver", drv.DRIVERS, "auto")
+        driver = self.choice(t, "leds", "driver", drv.DRIVER_CHOICES, "auto")
         gpio = t.get("gpio")
-        if driver == "pi5-pio":
+        # the driver's table entry (hardware/leds.py DRIVERS); "auto" must work on a Pi 1-4 too: ws281x's pins
+        table = drv.DRIVERS["ws281x" if driver == "auto" else driver]
+        if table.gpios is None:
             free = sorted(pr.HEADER_GPIOS - set(pr.RESERVED_GPIOS))
             if gpio not in free:
                 raise self.err("leds.gpio", f"GPIO{gpio!r} is not a header GPIO the Pi 5's PIO can drive",
                                "GPIO " + ", ".join(map(str, free)))
-            bus, channel = "PIO", 0
-        else:
-            if gpio not in pr.LED_BUSES or (driver == "spidev" and gpio != 10):
-                raise self.err("leds.gpio", f"GPIO{gpio} cannot drive a WS2812 strip with leds.driver = {driver!r}",
-                               "10 (SPI)" if driver == "spidev" else
-                               "10 (SPI), 12 or 18 (PWM0), 13 or 19 (PWM1), 21 (PCM); any GPIO with driver 'pi5-pio'")
-            bus, channel, _ = pr.LED_BUSES[gpio]
+        elif gpio not in table.gpios:
+            raise self.err("leds.gpio", f"GPIO{gpio} cannot drive a WS2812 strip with leds.driver = {driver!r}",
+                           _pins_allowed(table) if driver != "auto" else
+                           _pins_allowed(table) + "; any GPIO with driver 'pi5-pio'")
+        bus = table.bus(gpio)
+        channel = drv.BUSES[bus].channel
         if t.get("channel", channel) != channel:
             raise self.err("leds.channel", f"{t['channel']!r} does not match GPIO{gpio} ({bus})", str(channel))
         dma = self.int_(t, "leds", "dma", 0, 14, 10)
@@ -288,7 +282,8 @@ class _Validator:
         uses += [(f"buttons.seat{i}", b) for i, b in enumerate(buttons)]
         if buzzer:
             uses.append(("buzzer.pin", InputSpec(buzzer.pin, "off", False)))
-        claimed = frozenset({strip.gpio}) if strip.bus == "PIO" else pr.LED_BUSES[strip.gpio][2]
+        from hardware.leds import claims as drv_claims
+        claimed = drv_claims(strip)
         free = pr.usable_input_pins(strip.gpio, console, claimed)
         allowed = "GPIO " + ", ".join(map(str, free)) + " (not already used)"
         bus = strip.bus
@@ -341,3 +336,9 @@ def check_power_for_model(build: HubBuild, model: str) -> str | None:
                           f"wants ({need.note})", f"at least {need.supply_amps:g} for {need.family}, or the "
                           "Pi on its own supply (power.other_amps = 0)")
     return f"  board: {model}: {need.note}"
+def _pins_allowed(driver) -> str:
+    """The data GPIOs a driver's table entry allows, by bus: "10 (SPI0), 12 or 18 (PWM0), ..."."""
+    by_bus: dict[str, list[int]] = {}
+    for gpio, bus in sorted(driver.gpios.items(), key=lambda kv: (kv[1] != "SPI0", kv[0])):
+        by_bus.setdefault("SPI" if bus == "SPI0" else bus, []).append(gpio)
+    return ", ".join(" or ".join(map(str, pins)) + f" ({bus})" for bus, pins in by_bus.items())

@@ -10,6 +10,8 @@ The same filter runs in the sensor board's reference firmware (firmware/sensor_b
 """
 from __future__ import annotations
 
+from hardware.errors import InvalidValue
+
 
 class Debouncer:
     """Tracks one digital input. Times are integer nanoseconds from one monotonic clock.
@@ -20,7 +22,7 @@ class Debouncer:
 
     def __init__(self, stable_ns: int, initial: bool = False):
         if stable_ns < 0:
-            raise ValueError("stable_ns must be >= 0")
+            raise InvalidValue("stable_ns must be >= 0")
         self.stable_ns = stable_ns
         self.state = initial          #: accepted (filtered) level
         self.raw = initial            #: last level seen on the wire

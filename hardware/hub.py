@@ -2,8 +2,9 @@
 
 Inputs arrive as events (hardware.events) through ``on_event``, always called on the asyncio loop
 thread; gpiozero and serial threads hand over with ``loop.call_soon_threadsafe``. Outputs:
-``show(frame)`` and ``buzz(ms)``. Build with ``Hub.mock(build)`` (no hardware needed) or
-``Hub.real(build)`` (a Raspberry Pi; raises HardwareUnavailable elsewhere). Knows no game rules.
+``show(frame)`` and ``buzz(ms)``. Build with ``Hub.real(build)`` (a Raspberry Pi; raises
+HardwareUnavailable elsewhere) or ``hardware.mockdrive.MockHub.create(build)`` (no hardware needed:
+the mock hub, the only one with mock controls). Knows no game rules.
 """
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from collections.abc import Callable, Mapping, Sequence
 from hardware.build import HubBuild, InputSpec
 from hardware.debounce import Debouncer, PressTimer
 from hardware.events import BoardStatus, ButtonPressed, HubEvent, SlotChanged
-from hardware.mockdrive import MockControls
 from hardware.strip import RecordingStrip, color, render
 
 Key = tuple[str, object]  # ("slot", name) or ("seat", index)
@@ -30,8 +30,9 @@ def gpio_busy(pin: int, kind: str, name: str):
         "gpio-key/gpio-shutdown, i2c/spi/uart, a HAT); see `pinctrl get " f"{pin}` and `gpioinfo`")
 
 
-class Hub(MockControls):
-    """A hub build bound to a backend. Construct with :meth:`mock` or :meth:`real`.
+class Hub:
+    """A hub build bound to a backend. Construct with :meth:`real` on a Raspberry Pi; the mock hub with
+    its test controls is the subclass ``hardware.mockdrive.MockHub`` (``MockHub.create(build)``).
 
     ``clock_ns`` returns monotonic integer nanoseconds; every event's ``at_ns`` comes from it.
     """
@@ -76,29 +77,6 @@ class Hub(MockControls):
             from hardware.board_link import BoardLink
             self.board_link = BoardLink(build.board, board_port or build.board.port, board_slots,
                                         self._from_board_thread, clock_ns)
-
-    @classmethod
-    def mock(cls, build: HubBuild | None = None, *, clock_ns: Callable[[], int] | None = None,
-             heartbeat_ms: int = 100, keep_frames: int | None = None, real_board: bool = False) -> "Hub":
-        """A hub on gpiozero's MockFactory, a RecordingStrip and (when the build has sensor-board slots)
-        a VirtualBoard on a pseudo-terminal sending heartbeats every ``heartbeat_ms``; with
-        ``real_board`` the build's own ``sensor_board.port`` instead (a real board on a machine
-        without the Pi's pins: a development machine, the hub box's VM).
-
-        ``clock_ns`` defaults to a SkewClock so mock_press(long=True) needs no sleep;
-        ``keep_frames`` bounds the frames the recording strip keeps (None: all).
-        """
-        from gpiozero.pins.mock import MockFactory
-
-        from hardware.clock import SkewClock
-        from hardware.config import default_build
-        build = build or default_build()
-        vb = None
-        if build.board is not None and any(s.source == "board" for s in build.slots) and not real_board:
-            from hardware.virtual_board import VirtualBoard
-            vb = VirtualBoard([s.name for s in build.slots if s.source == "board"], heartbeat_ms=heartbeat_ms)
-        return cls(build, pin_factory=MockFactory(), strip=RecordingStrip(build.strip.count, build.strip.brightness, keep_frames),
-                   clock_ns=clock_ns or SkewClock(), board_port=vb.path if vb else None, virtual_board=vb)
 
     @classmethod
     def real(cls, build: HubBuild) -> "Hub":
@@ -246,7 +224,7 @@ class Hub(MockControls):
 
     # ---- outputs ------------------------------------------------------------------------------
     def show(self, frame: Mapping | Sequence) -> None:
-        """Light the strip with ``frame`` (see hardware.strip.render) in one show(). Raises ValueError."""
+        """Light the strip with ``frame`` (see hardware.strip.render) in one show(). Raises FrameError (a ValueError)."""
         colours = render(self.build, frame)
         for i, c in enumerate(colours):
             self.strip.setPixelColor(i, color(*c))

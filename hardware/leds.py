@@ -1,6 +1,14 @@
 """LED strip drivers behind the one strip seam (rpi-ws281x's ``PixelStrip`` interface), chosen by
 ``leds.driver``, and the limits ``station check-config`` checks them against.
 
+**Everything about a driver is declared once, here:** :data:`DRIVERS` (its data GPIOs and the bus
+each one uses, the boards it runs on, its pip extras and packages, its apt packages) and
+:data:`BUSES` (the GPIOs a bus claims, whether it needs root, its config.txt lines).
+``hardware/config.py`` validates ``[leds]`` from them, :func:`installer_facts` gives the installer
+its facts (``station check-config FILE --print installer``) and docs/hardware.md points here.
+A new driver is one :class:`Driver` entry, its ``_open_*`` function in :data:`OPENERS`, and its
+pip extra in pyproject.toml.
+
 - ``ws281x``: rpi-ws281x on a Pi 1-4 (PWM on GPIO12/18 or 13/19, PCM on GPIO21, SPI on GPIO10).
   rpi-ws281x 5.0 has no Pi 5 entries (``ws2811_init`` error -3) and its SPI path opens /dev/gpiomem.
 - ``pi5-pio``: on a Pi 5, Adafruit's ``adafruit-blinka-raspberry-pi5-neopixel`` (the RP1's PIO
@@ -23,11 +31,93 @@ import errno
 import os
 from pathlib import Path
 
+from dataclasses import dataclass
+
 from hardware.build import StripSpec
 from hardware.pi import HardwareUnavailable, is_pi5_class, pi_revision, require_pi
 from hardware.strip import PixelStore
 
-DRIVERS = ("auto", "ws281x", "pi5-pio", "spidev")
+
+@dataclass(frozen=True)
+class Bus:
+    """One way a data GPIO reaches the strip: ``channel`` the PWM channel rpi-ws281x is given,
+    ``claims`` the GPIOs the bus takes from sensors and buttons (PIO: only the data GPIO itself),
+    ``root`` whether it needs root (DMA through /dev/mem), ``config_txt`` the lines the installer
+    writes into /boot/firmware/config.txt (``#`` lines are comments), and ``clock_txt``: extra lines
+    by Pi model prefix (the first entry with a matching prefix wins; ``""`` matches an unknown
+    model only, ``"*"`` any model); ``required_txt`` the one setting ``station doctor`` checks is
+    in config.txt (None: nothing must be set)."""
+    name: str
+    channel: int
+    claims: frozenset[int]
+    root: bool
+    config_txt: tuple[str, ...] = ()
+    clock_txt: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
+    required_txt: str | None = None
+
+    def boot_lines(self, model: str) -> tuple[str, ...]:
+        """The config.txt lines for this bus on ``model`` (the device-tree model; "" when unknown)."""
+        for prefixes, lines in self.clock_txt:
+            if any(p == "*" or (model.startswith(p) if p else not model) for p in prefixes):
+                return self.config_txt + lines
+        return self.config_txt
+
+
+_STEADY_CLOCK = "# a fixed core clock keeps the SPI bit timing of the strip steady"
+#: Every bus a driver may use, by name (StripSpec.bus).
+BUSES: dict[str, Bus] = {
+    "PWM0": Bus("PWM0", 0, frozenset({12, 18}), True,
+                ("# rpi-ws281x uses the PWM block the analog audio would use", "dtparam=audio=off"),
+                required_txt="dtparam=audio=off"),
+    "PWM1": Bus("PWM1", 1, frozenset({13, 19}), True,
+                ("# rpi-ws281x uses the PWM block the analog audio would use", "dtparam=audio=off"),
+                required_txt="dtparam=audio=off"),
+    "PCM": Bus("PCM", 0, frozenset({18, 19, 20, 21}), True,
+               ("# rpi-ws281x uses the PCM block: no I2S sound card overlay may be enabled", "dtparam=i2s=off")),
+    "SPI0": Bus("SPI0", 0, frozenset({7, 8, 9, 10, 11}), False, ("dtparam=spi=on",), (
+        (("Raspberry Pi 4", "Raspberry Pi Compute Module 4"), (_STEADY_CLOCK, "core_freq=500", "core_freq_min=500")),
+        (("Raspberry Pi 5", ""), ()),
+        (("*",), (_STEADY_CLOCK, "core_freq=250"))), required_txt="dtparam=spi=on"),
+    "PIO": Bus("PIO", 0, frozenset(), False),
+}
+
+
+@dataclass(frozen=True)
+class Driver:
+    """One LED driver (``leds.driver``). ``gpios``: data GPIO -> bus name (None: any header GPIO
+    but the HAT EEPROM pins, on ``any_gpio_bus``); ``boards``: "pi1-4", "pi5" or "any";
+    ``pip_extras``: the pyproject extras that install ``pip_packages``, which give the Python
+    module ``module``; ``apt_packages``: Debian packages it needs beyond the installer's base list;
+    ``summary`` for check-config and the docs."""
+    name: str
+    summary: str
+    boards: str
+    gpios: dict[int, str] | None
+    pip_extras: tuple[str, ...]
+    pip_packages: tuple[str, ...]
+    module: str
+    apt_packages: tuple[str, ...] = ()
+    any_gpio_bus: str = "PIO"
+
+    def bus(self, gpio: int) -> str:
+        """The bus ``gpio`` uses with this driver; raises KeyError for a GPIO it cannot drive."""
+        return self.any_gpio_bus if self.gpios is None else self.gpios[gpio]
+
+
+#: The LED drivers, by ``leds.driver`` name ("auto" is a choice among them, see :func:`choose_driver`).
+DRIVERS: dict[str, Driver] = {
+    "ws281x": Driver("ws281x", "rpi-ws281x on a Pi 1-4 (PWM, PCM or SPI)", "pi1-4",
+                     {12: "PWM0", 18: "PWM0", 13: "PWM1", 19: "PWM1", 21: "PCM", 10: "SPI0"},
+                     ("pi",), ("rpi-ws281x",), "rpi_ws281x"),
+    "pi5-pio": Driver("pi5-pio", "Adafruit's Pi 5 NeoPixel driver on the RP1's PIO (/dev/pio0)", "pi5",
+                      None, ("pi5",), ("adafruit-blinka-raspberry-pi5-neopixel",), "adafruit_raspberry_pi5_neopixel_write"),
+    "spidev": Driver("spidev", "NeoPixel bits over SPI0 MOSI through the kernel's spidev, every Pi", "any",
+                     {10: "SPI0"}, ("pi",), ("spidev",), "spidev"),
+}
+#: The values ``leds.driver`` accepts.
+DRIVER_CHOICES = ("auto", *DRIVERS)
+#: The drivers ``auto`` may pick on a Pi 5 and on any other Pi (choose_driver).
+AUTO_PICKS = {"pi5": ("spidev", "pi5-pio"), "pi1-4": ("ws281x",)}
 #: rpi-ws281x's advice: DMA 10. Lower channels belong to the GPU firmware and the SD card (5 on
 #: current kernels, 2 on a Pi 4's SD controller); 11-14 are "lite" channels it was not tested on.
 SAFE_DMA = frozenset({10})
@@ -57,6 +147,11 @@ WS2811_FIXES = {
     -14: f"the frame is larger than spidev's buffer: add spidev.bufsiz={SPIDEV_BUFSIZ_LARGE} to "
          "/boot/firmware/cmdline.txt (install.sh does) and reboot, or fewer LEDs on SPI",
 }
+
+
+def claims(strip: StripSpec) -> frozenset[int]:
+    """The GPIOs ``strip``'s bus takes from sensors and buttons (:data:`BUSES`; PIO: the data GPIO only)."""
+    return BUSES[strip.bus].claims or frozenset({strip.gpio})
 
 
 def ws281x_spi_bytes(count: int, freq_hz: int = 800_000) -> int:
@@ -110,11 +205,14 @@ def check_spidev_buffer(spec: StripSpec, what: str, bufsiz_file: Path | None = N
         raise HardwareUnavailable(what, f"a frame of {spec.count} LEDs is {need} bytes, over the spidev "
                                   f"buffer of {have} bytes", f"add spidev.bufsiz={SPIDEV_BUFSIZ_LARGE} to "
                                   "/boot/firmware/cmdline.txt (systemd/install.sh does) and reboot")
+def is_pi5(model: str) -> bool:
+    """Whether the device-tree ``model`` is a Pi 5 family board (Pi 5, Pi 500, CM5): the RP1's GPIO."""
+    return is_pi5_class(model)
 
 
 def choose_driver(spec: StripSpec, model: str) -> str:
     """The driver for ``spec`` on ``model``; raises HardwareUnavailable when the pair cannot work."""
-    pi5 = is_pi5_class(model)
+    pi5 = is_pi5(model)
     what = f"LED strip on GPIO{spec.gpio} (leds.driver = {spec.driver!r})"
     driver = spec.driver
     if driver == "auto":
@@ -138,16 +236,12 @@ def open_strip(spec: StripSpec, model: str | None = None):
     """
     model = model or require_pi(f"LED strip on GPIO{spec.gpio}")
     driver = choose_driver(spec, model)
-    return {"ws281x": _open_ws281x, "pi5-pio": _open_pio, "spidev": _open_spidev}[driver](spec, model)
+    return OPENERS[driver](spec, model)
 
 
 def _open_ws281x(spec: StripSpec, model: str):
     what = f"LED strip on GPIO{spec.gpio} ({spec.bus}, rpi-ws281x)"
-    try:
-        import rpi_ws281x
-    except ImportError as exc:
-        raise HardwareUnavailable(what, f"the rpi_ws281x module is missing ({exc})",
-                                  "pip install rpi-ws281x (the project's [pi] extra)") from None
+    rpi_ws281x = _library("ws281x", what)
     if spec.bus == "SPI0":
         if not os.path.exists("/dev/spidev0.0"):
             raise HardwareUnavailable(what, "/dev/spidev0.0 does not exist",
@@ -169,6 +263,19 @@ def _open_ws281x(spec: StripSpec, model: str):
         raise HardwareUnavailable(what, f"{exc} on {model}" + (f" (revision {revision})" if revision else ""), WS2811_FIXES.get(
             code, "check no other process drives the strip, leds.dma = 10, and run as root")) from None
     return strip
+
+
+def _library(driver: str, what: str):
+    """Import ``driver``'s Python module (its DRIVERS entry); raises HardwareUnavailable naming the
+    pip package and the extra that installs it."""
+    import importlib
+    d = DRIVERS[driver]
+    try:
+        return importlib.import_module(d.module)
+    except ImportError as exc:
+        raise HardwareUnavailable(what, f"the {d.module} module is missing ({exc})",
+                                  f"pip install {' '.join(d.pip_packages)} (the project's "
+                                  f"[{','.join(d.pip_extras)}] extra)") from None
 
 
 def _disarm(strip) -> None:
@@ -208,12 +315,7 @@ class PioStrip(PixelStore):
 
 def _open_pio(spec: StripSpec, model: str):
     what = f"LED strip on GPIO{spec.gpio} (Pi 5 PIO)"
-    try:
-        from adafruit_raspberry_pi5_neopixel_write import neopixel_write
-    except ImportError as exc:
-        raise HardwareUnavailable(what, f"Adafruit's Pi 5 NeoPixel driver is missing ({exc})",
-                                  "pip install adafruit-blinka-raspberry-pi5-neopixel (the [pi] extra)") from None
-    strip = PioStrip(spec, neopixel_write)
+    strip = PioStrip(spec, _library("pi5-pio", what).neopixel_write)
     try:
         strip.show()                      # all off: opens /dev/pio0 now, not at the first frame
     except (OSError, RuntimeError) as exc:
@@ -248,11 +350,7 @@ def encode_spi(data: bytes) -> bytes:
 
 def _open_spidev(spec: StripSpec, model: str):
     what = f"LED strip on GPIO{spec.gpio} (SPI0 through spidev)"
-    try:
-        import spidev
-    except ImportError as exc:
-        raise HardwareUnavailable(what, f"the spidev module is missing ({exc})",
-                                  "pip install spidev (the project's [pi] extra)") from None
+    spidev = _library("spidev", what)
     check_spidev_buffer(spec, what)
     spi = spidev.SpiDev()
     try:
@@ -279,3 +377,28 @@ def device_fix(exc: BaseException, device: str, group: str, missing: str) -> str
         return f"add the station's user to the '{group}' group (ls -l {device})"
     return missing
 
+
+#: Driver name -> the function that starts its strip (a PixelStrip-like object).
+OPENERS = {"ws281x": _open_ws281x, "pi5-pio": _open_pio, "spidev": _open_spidev}
+
+
+def installer_facts(spec: StripSpec, model: str = "") -> dict[str, str]:
+    """What the Pi installer needs about the strip of a valid build on ``model`` (the device-tree
+    model, "" when unknown: treated as a Pi 1-4), each value a string:
+
+    ``LED_DRIVER`` (as configured), ``LED_DRIVER_USED`` (what runs on ``model``), ``LED_GPIO``,
+    ``LED_BUS`` (PIO when the Pi 5 drives it through the RP1), ``LED_COUNT``, ``LED_NEEDS_ROOT``
+    (1/0), ``LED_PIP_EXTRAS`` (comma-separated, for ``pip install -e '.[EXTRAS]'``: "pi" always, it
+    holds lgpio), ``LED_APT_PACKAGES`` (space-separated, beyond the installer's base list) and
+    ``LED_CONFIG_TXT`` (the config.txt lines, one per line). Raises HardwareUnavailable when the
+    driver cannot run on ``model`` (rpi-ws281x on a Pi 5), with the fix.
+    """
+    used = choose_driver(spec, model or "Raspberry Pi")
+    bus = BUSES[spec.bus if used != "pi5-pio" else "PIO"]
+    candidates = AUTO_PICKS["pi5" if is_pi5(model) else "pi1-4"] if spec.driver == "auto" else (used,)
+    extras = ["pi"] + [e for d in candidates for e in DRIVERS[d].pip_extras]
+    apt = [a for d in candidates for a in DRIVERS[d].apt_packages]
+    return {"LED_DRIVER": spec.driver, "LED_DRIVER_USED": used, "LED_GPIO": str(spec.gpio),
+            "LED_BUS": bus.name, "LED_COUNT": str(spec.count), "LED_NEEDS_ROOT": "1" if bus.root else "0",
+            "LED_PIP_EXTRAS": ",".join(dict.fromkeys(extras)), "LED_APT_PACKAGES": " ".join(dict.fromkeys(apt)),
+            "LED_CONFIG_TXT": "\n".join(bus.boot_lines(model))}

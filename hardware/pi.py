@@ -8,15 +8,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from hardware.errors import HardwareUnavailable
+
 MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
-
-
-class HardwareUnavailable(RuntimeError):
-    """The real hub hardware cannot be used; ``str()`` gives the cause and the fix."""
-
-    def __init__(self, what: str, cause: str, fix: str):
-        self.what, self.cause, self.fix = what, cause, fix
-        super().__init__(f"{what}: {cause}. Fix: {fix}")
 
 
 def pi_model(model_files: tuple[Path, ...] | None = None) -> str | None:

@@ -26,28 +26,17 @@ BOOT_PULL_UP = frozenset(range(0, 9))
 #: The serial console (enable_uart=1 with console=serial0 in cmdline.txt) owns the UART pins.
 SERIAL_CONSOLE_GPIOS = frozenset({14, 15})
 
-#: rpi-ws281x: data GPIO -> (bus, PWM channel to pass to PixelStrip, GPIOs the bus claims).
-#: PWM0 drives GPIO12 or GPIO18, PWM1 GPIO13 or GPIO19 (and the analog audio: set
-#: dtparam=audio=off); PCM drives GPIO21 (PCM_DOUT) and claims the PCM block 18-21;
-#: SPI drives GPIO10 (MOSI) via /dev/spidev0.0 and claims the SPI0 block 7-11.
-LED_BUSES: dict[int, tuple[str, int, frozenset[int]]] = {
-    12: ("PWM0", 0, frozenset({12, 18})),
-    18: ("PWM0", 0, frozenset({12, 18})),
-    13: ("PWM1", 1, frozenset({13, 19})),
-    19: ("PWM1", 1, frozenset({13, 19})),
-    21: ("PCM", 0, frozenset({18, 19, 20, 21})),
-    10: ("SPI0", 0, frozenset({7, 8, 9, 10, 11})),
-}
+#: The LED buses (PWM, PCM, SPI, PIO), the GPIOs they claim and each driver's data GPIOs are in
+#: hardware/leds.py (BUSES, DRIVERS), next to the drivers' code.
 
 #: Colour orders: 3 letters for WS2812 (WS2811_STRIP_*), 4 letters for SK6812 RGBW (SK6812_STRIP_*).
 LED_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "RBGW", "GRBW", "GBRW", "BRGW", "BGRW")
 
 
-def usable_input_pins(led_gpio: int, serial_console: bool, led_claims: frozenset[int] | None = None) -> list[int]:
+def usable_input_pins(led_gpio: int, serial_console: bool, led_claims: frozenset[int]) -> list[int]:
     """Return the GPIO numbers a build may use for sensors, buttons and the buzzer; ``led_claims`` are the
-    GPIOs the LED driver takes (default: the rpi-ws281x bus of ``led_gpio``)."""
-    if led_claims is None:
-        led_claims = LED_BUSES.get(led_gpio, ("", 0, frozenset()))[2]
+    GPIOs the LED driver takes (``hardware.leds.claims``), ``led_gpio`` its data GPIO."""
+    led_claims = led_claims | {led_gpio}
     claimed = set(RESERVED_GPIOS) | set(led_claims)
     if serial_console:
         claimed |= SERIAL_CONSOLE_GPIOS

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hardware.errors import ProtocolError
+
 PROTOCOL_VERSION = 1
 MAX_LINE = 120          #: bytes, without the newline; longer lines are dropped and counted
 SEQ_MOD = 65536
@@ -37,13 +39,13 @@ class Frame:
 
 
 def encode(seq: int, kind: str, *args: object) -> bytes:
-    """Encode one frame, newline included. Raises ValueError for a bad type, argument or length."""
+    """Encode one frame, newline included. Raises ProtocolError (a ValueError) for a bad type, argument or length."""
     body = " ".join([str(seq % SEQ_MOD), kind, *map(str, args)])
     if not _BODY.fullmatch(body):
-        raise ValueError(f"cannot encode frame {body!r}")
+        raise ProtocolError(f"cannot encode frame {body!r}")
     line = f"{body}*{crc8(body.encode('ascii')):02X}".encode("ascii")
     if len(line) > MAX_LINE:
-        raise ValueError(f"frame longer than {MAX_LINE} bytes")
+        raise ProtocolError(f"frame longer than {MAX_LINE} bytes")
     return line + b"\n"
 
 

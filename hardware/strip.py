@@ -10,6 +10,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 
 from hardware.build import HubBuild
+from hardware.errors import FrameError
 
 RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
@@ -30,7 +31,7 @@ def render(build: HubBuild, frame: Mapping | Sequence) -> list[RGB]:
 
     ``frame`` is either a flat sequence of exactly ``strip.count`` colours, or a mapping from a
     slot name or "ring" to one colour (fills the segment) or a list of colours (one per LED of the
-    segment). LEDs not named in a mapping are off. Raises ValueError for unknown segments, wrong
+    segment). LEDs not named in a mapping are off. Raises FrameError (a ValueError) for unknown segments, wrong
     lengths or components outside 0..255.
     """
     n = build.strip.count
@@ -39,19 +40,19 @@ def render(build: HubBuild, frame: Mapping | Sequence) -> list[RGB]:
         segments = build.segments
         for name, value in frame.items():
             if name not in segments:
-                raise ValueError(f"unknown LED segment {name!r}; segments are {', '.join(segments)}")
+                raise FrameError(f"unknown LED segment {name!r}; segments are {', '.join(segments)}")
             leds = segments[name]
             colours = [value] if _is_colour(value) else list(value)
             if len(colours) == 1:
                 colours = colours * len(leds)
             if len(colours) != len(leds):
-                raise ValueError(f"segment {name!r} has {len(leds)} LEDs, got {len(colours)} colours")
+                raise FrameError(f"segment {name!r} has {len(leds)} LEDs, got {len(colours)} colours")
             for i, c in zip(leds, colours):
                 out[i] = _check(c)
         return out
     out = [_check(c) for c in frame]
     if len(out) != n:
-        raise ValueError(f"a flat frame needs {n} colours (leds.count), got {len(out)}")
+        raise FrameError(f"a flat frame needs {n} colours (leds.count), got {len(out)}")
     return out
 
 
@@ -61,7 +62,7 @@ def _is_colour(v) -> bool:
 
 def _check(c) -> RGB:
     if not (isinstance(c, (tuple, list)) and len(c) == 3 and all(isinstance(x, int) and 0 <= x <= 255 for x in c)):
-        raise ValueError(f"a colour is (r, g, b) with ints 0..255, got {c!r}")
+        raise FrameError(f"a colour is (r, g, b) with ints 0..255, got {c!r}")
     return (c[0], c[1], c[2])
 
 

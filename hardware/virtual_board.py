@@ -13,6 +13,7 @@ import threading
 import time
 import tty
 
+from hardware.errors import UnknownInput
 from hardware.protocol import PROTOCOL_VERSION, SEQ_MOD, LineDecoder, encode
 
 
@@ -94,9 +95,9 @@ class VirtualBoard:
 
     # ---- the board's behaviour --------------------------------------------------------------------
     def set_slot(self, slot: str, occupied: bool, tile: str | None = None) -> None:
-        """Change a slot's sensed state and report it (if plugged in). Raises KeyError for an unknown slot."""
+        """Change a slot's sensed state and report it (if plugged in). Raises UnknownInput (a KeyError) for an unknown slot."""
         if slot not in self.slots:
-            raise KeyError(f"the virtual board has no slot {slot!r}")
+            raise UnknownInput(f"the virtual board has no slot {slot!r}")
         with self._lock:
             self.slots[slot] = (occupied, tile if occupied else None)
             self._send("SLOT", *self._slot_args(slot))

@@ -8,6 +8,7 @@ from xml.sax.saxutils import escape
 
 from hardware import pinrules as pr
 from hardware.build import HubBuild
+from hardware.leds import claims
 
 ROW_H, TOP, PIN_X = 24, 70, (430, 460)
 COLOURS = {"slot": "#1f77b4", "seat": "#2ca02c", "led": "#d62728", "buzzer": "#9467bd", "power": "#555555",
@@ -21,7 +22,7 @@ def pin_labels(build: HubBuild) -> dict[int, tuple[str, str]]:
         out[phys] = (f"GPIO{gpio}: " + pr.RESERVED_GPIOS[gpio] + ", do not use", "claimed") if gpio in pr.RESERVED_GPIOS \
             else (f"GPIO{gpio}", "free")
     st = build.strip
-    claimed = {st.gpio} if st.bus == "PIO" else pr.LED_BUSES[st.gpio][2]
+    claimed = claims(st)
     for gpio in claimed:
         out[pr.HEADER_PIN[gpio]] = (f"GPIO{gpio}: held by the LED strip's {st.bus}", "claimed")
     out[pr.HEADER_PIN[st.gpio]] = (f"GPIO{st.gpio}: LED strip DIN ({st.bus}) via 74AHCT125 + 330 Ohm", "led")

@@ -4,8 +4,13 @@ signal colours, read by the hub's LEDs (station/lights.py) and by every page (we
 Each colour is ONE entry: its page colour ``hex`` (sRGB, as CSS draws it). The LED value is derived
 from that same entry by :func:`led_rgb`: a WS281x LED's light output is linear in its PWM value,
 while a page's sRGB value is gamma-encoded, so the LED gets the decoded value
-``round(255 * (c / 255) ** LED_GAMMA)`` to show the colour the page shows (e.g. the Mexican train's
-``#e6e6e6`` -> (202, 202, 202)). Overall brightness is not applied here: the strip driver scales
+``round(255 * (c / 255) ** LED_GAMMA)`` to show the colour the page shows, e.g. the Mexican train's
+``#e6e6e6``:
+
+>>> led_rgb("#e6e6e6")
+(203, 203, 203)
+
+Overall brightness is not applied here: the strip driver scales
 every frame by the hub build's ``leds.brightness`` (hardware/config.py). The virtual hub page
 re-encodes LED values with the same ``LED_GAMMA`` (``as_json()["led_gamma"]``), so a lit slot there
 shows the page colour of its entry.

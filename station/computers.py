@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 
 from engine.hints import longest_train, rank_plays, snapshot
 from engine.players import POLICIES, choose
@@ -94,7 +93,7 @@ class Computers:
                                    code="no-hand", facts={"seat": seat})
             copy = snapshot(rnd)
             open_end = rnd.open_end(seat) if rnd.engine_placed else rnd.engine
-        rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        rng = random.Random(seed) if seed is not None else self.playout_rng()
         ranking = rank_plays(copy, seat, hand, rng, budget)
         return {"seat": seat, "open_end": open_end,
                 "longest": [f"{a}-{b}" for a, b in _laid(longest_train(hand, open_end), open_end)],
@@ -116,7 +115,7 @@ class Computers:
             if seat not in seats:
                 return None
             copy = snapshot(rnd)
-        event = choose(copy, seats[seat], random.Random(secrets.randbits(64)))
+        event = choose(copy, seats[seat], self.playout_rng())
         return seat, {k: v for k, v in event.to_dict().items() if k != "seat"}
 
     def computer_step(self) -> bool:

@@ -40,21 +40,35 @@ from .views import seat_me, table_view
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
+def _is_mock_hub(hub) -> bool:
+    """Whether ``hub`` is the mock hub (``hardware.mockdrive.MockHub``), whose controls the virtual hub page drives."""
+    if hub is None:
+        return False
+    from hardware.mockdrive import MockHub
+    return isinstance(hub, MockHub)
+
+
 class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
-    """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.Hub``
-    (mock or real) or None (phones only). ``host_pin`` overrides the stored PIN (config);
+    """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.hub.Hub``
+    (``Hub.real``) or a ``hardware.mockdrive.MockHub`` (the virtual hub page drives it) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
     ``clock`` (seconds, monotonic) times the throttle of wrong PINs and join codes.
+    ``rng`` (a ``random.Random``; default ``random.SystemRandom()``) is the source of everything
+    random in the game: the virtual-tile deals draw from it, and each hint's and computer move's
+    playouts from a ``random.Random`` it seeds (:meth:`playout_rng`). ``Station(rng=random.Random(1))``
+    deals the same rounds every run. Credentials (the PIN, seat tokens, join codes) stay with
+    ``secrets`` and never come from ``rng``.
 
     Construct for tests with ``Station.mock(data_dir)`` (gpiozero MockFactory, recording strip);
     call ``await station.start()`` inside the running loop to receive hardware events and light
     the LEDs.
     """
 
-    def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None, mock: bool = False,
-                 pin_length: int = 4, clock=time.monotonic, computer_pause: float = COMPUTER_PAUSE_S):
+    def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None,
+                 pin_length: int = 4, clock=time.monotonic, computer_pause: float = COMPUTER_PAUSE_S,
+                 rng: random.Random | None = None):
         self.data_dir = data_dir
-        self.is_mock = mock              # the hub is hardware.Hub.mock(): the virtual hub may drive it
+        self.is_mock = _is_mock_hub(hub)   # a hardware.mockdrive.MockHub: the virtual hub may drive it
         self.store = Store(os.path.join(data_dir, "station.sqlite3"))
         self.host_pin = host_pin or self.store.setting("host_pin", lambda: new_pin(pin_length))
         if not host_pin and len(self.host_pin) < pin_length:
@@ -73,6 +87,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
         self.board: dict = {"connected": None, "reason": ""}
         self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
         self.bridge = None
+        self.rng = rng if rng is not None else random.SystemRandom()
         self.computer_pause = computer_pause     # seconds a computer seat waits before it acts
         self._computers_task = None
         self.mqtt = None                 # station/mqtt_publish.MqttPublisher when given a broker
@@ -80,11 +95,15 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
 
     @classmethod
     def mock(cls, data_dir: str, build=None, host_pin: str | None = None, **kw) -> "Station":
-        """A station on the mock hub (``hardware.Hub.mock``) of ``build`` (the reference build);
+        """A station on the mock hub (``hardware.mockdrive.MockHub``) of ``build`` (the reference build);
         ``kw``: ``pin_length``, ``clock`` as for ``Station``."""
-        from hardware.hub import Hub
+        from hardware.mockdrive import MockHub
 
-        return cls(data_dir, hub=Hub.mock(build), host_pin=host_pin, mock=True, **kw)
+        return cls(data_dir, hub=MockHub.create(build), host_pin=host_pin, **kw)
+
+    def playout_rng(self) -> random.Random:
+        """A fast ``random.Random`` for one hint's or computer move's playouts, seeded from ``rng``."""
+        return random.Random(self.rng.getrandbits(64))
 
     # ----------------------------------------------------------------- life cycle
     def _restore(self) -> None:
@@ -266,8 +285,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
         """Begin the next round without a PIN: the hub sensed the engine in the centre slot."""
         entry: dict = {"type": "round"}
         if self.referee is not None and not self.referee.hidden:
-            hands, boneyard = deal(self.referee.rules, len(self.referee.game.rounds),
-                                   random.Random(secrets.randbits(64)))
+            hands, boneyard = deal(self.referee.rules, len(self.referee.game.rounds), self.rng)
             entry["hands"] = [[str(t) for t in h] for h in hands]
             entry["boneyard"] = [str(t) for t in boneyard]
         return self._commit(entry)

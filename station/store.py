@@ -48,6 +48,23 @@ CREATE TABLE IF NOT EXISTS settings (
 """
 
 
+def read_setting(db: sqlite3.Connection, key: str, make) -> str:
+    """The value of ``key`` in ``db``'s ``settings (key, value)`` table, made with ``make()`` and
+    stored the first time (the station's and the club's stores both keep one)."""
+    row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    if row:
+        return row[0]
+    value = make()
+    db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
+    return value
+
+
+def write_setting(db: sqlite3.Connection, key: str, value: str) -> None:
+    """Store (or replace) ``key`` in ``db``'s ``settings`` table."""
+    db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+               "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+
+
 class Store:
     """The SQLite file ``path`` (created with its folder when missing).
 
@@ -169,17 +186,11 @@ class Store:
     # ---- settings
     def setting(self, key: str, make) -> str:
         """A stored setting, made with ``make()`` and stored the first time."""
-        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        if row:
-            return row[0]
-        value = make()
-        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (key, value))
-        return value
+        return read_setting(self.db, key, make)
 
     def set_setting(self, key: str, value: str) -> None:
         """Store (or replace) a setting."""
-        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
-                        "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+        write_setting(self.db, key, value)
 
     # ---- rule sets (station/rulesets.py checks them)
     def save_ruleset(self, name: str, options: dict) -> None:

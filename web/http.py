@@ -36,21 +36,16 @@ class Unauthorized(Forbidden):
     """No seat token or host PIN given at all (HTTP 401)."""
 
 
+#: refusal class -> HTTP status, the first that matches wins
+_STATUS = ((Throttled, 429), (Unauthorized, 401), (Forbidden, 403), (StaleVersion, 409), (NoGame, 409), (Refused, 409))
+
+
 def error_status(exc: StationError) -> int:
     """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 429 too many wrong ones,
     409 stale or refused move or no game, 404 no mock hardware, else 400."""
-    if isinstance(exc, Throttled):
-        return 429
-    if isinstance(exc, Unauthorized):
-        return 401
-    if isinstance(exc, Forbidden):
-        return 403
-    if isinstance(exc, StaleVersion):
-        return 409
-    if isinstance(exc, NoGame):
-        return 409
-    if isinstance(exc, Refused):
-        return 409
+    for kind, status in _STATUS:          # first match: an Unauthorized is a Forbidden
+        if isinstance(exc, kind):
+            return status
     if exc.code == "not-mock":
         return 404
     return 400

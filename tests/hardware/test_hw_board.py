@@ -5,10 +5,10 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-from conftest import Collector
+from hw_helpers import Collector
 from hardware.config import load_build
 from hardware.events import BoardStatus, SlotChanged
-from hardware.hub import Hub
+from hardware.mockdrive import MockHub
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,7 +19,7 @@ def twelve(timeout_ms: int = 1500):
 
 
 async def connected_hub(**kw):
-    hub = Hub.mock(twelve(**kw), heartbeat_ms=50)
+    hub = MockHub.create(twelve(**kw), heartbeat_ms=50)
     col = Collector()
     await hub.start(asyncio.get_running_loop(), col)
     await col.wait_for(lambda ev: any(isinstance(e, BoardStatus) and e.connected for e in ev))
@@ -143,7 +143,7 @@ def test_heartbeat_timeout_declares_board_lost_then_recovers(run):
 
 def test_wrong_protocol_version_refused(run):
     async def body():
-        hub = Hub.mock(twelve(), heartbeat_ms=50)
+        hub = MockHub.create(twelve(), heartbeat_ms=50)
         hub.virtual_board.protocol = 2
         col = Collector()
         try:
@@ -160,7 +160,7 @@ def test_a_board_that_boots_in_2_s_after_the_open_connects_at_the_first_try(run)
     async def body():
         build = load_build(ROOT / "firmware_config" / "twelve-seat.toml")      # heartbeat 1000 ms, boot window 3000 ms
         assert build.board.boot_timeout_ms >= 2500 and build.board.heartbeat_timeout_ms < 2000
-        hub = Hub.mock(build, heartbeat_ms=50)
+        hub = MockHub.create(build, heartbeat_ms=50)
         hub.virtual_board.boot_s = 2.0                  # silent and deaf to SYNC for 2 s, like a reset Uno
         col = Collector()
         try:
@@ -176,7 +176,7 @@ def test_a_board_that_boots_in_2_s_after_the_open_connects_at_the_first_try(run)
 
 def test_what_the_board_sent_before_the_port_opened_is_cleared(run):
     async def body():
-        hub = Hub.mock(twelve(), heartbeat_ms=50)
+        hub = MockHub.create(twelve(), heartbeat_ms=50)
         vb = hub.virtual_board
         vb.send_raw(b"MicroPython v1.24 boot banner\r\n")             # waiting in the port before the open
         vb._send("SLOT", "seat3", 1)                                   # a frame from an earlier session

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from conftest import Collector
+from hw_helpers import Collector
 from firmware_board import FirmwareBoard
 from hardware.clock import SkewClock
 from hardware.config import load_build
 from hardware.events import BoardStatus, SlotChanged
-from hardware.hub import Hub
+from hardware.mockdrive import MockHub
 from hardware.strip import RecordingStrip
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +33,7 @@ class Virtual:
     board_id = "VB-1"
 
     def __init__(self):
-        self.hub = Hub.mock(twelve(), heartbeat_ms=50)
+        self.hub = MockHub.create(twelve(), heartbeat_ms=50)
         self.vb = self.hub.virtual_board
 
     def set_slot(self, slot, occupied):
@@ -55,7 +55,7 @@ class Firmware:
     def __init__(self):
         self.fw = FirmwareBoard()
         build = twelve()
-        self.hub = Hub(build, pin_factory=MockFactory(), strip=RecordingStrip(build.strip.count),
+        self.hub = MockHub(build, pin_factory=MockFactory(), strip=RecordingStrip(build.strip.count),
                        clock_ns=SkewClock(), board_port=self.fw.path)
 
     def set_slot(self, slot, occupied):
@@ -199,7 +199,7 @@ def test_a_mock_hub_with_the_real_board_links_to_the_configs_port(run):
     fw = FirmwareBoard()
     build = twelve()
     build = dataclasses.replace(build, board=dataclasses.replace(build.board, port=fw.path))
-    hub = Hub.mock(build, real_board=True)
+    hub = MockHub.create(build, real_board=True)
     try:
         assert hub.virtual_board is None
 

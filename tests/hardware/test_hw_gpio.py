@@ -5,12 +5,14 @@ import asyncio
 
 import pytest
 
-from conftest import Collector
+from hw_helpers import Collector
 from hardware.clock import ManualClock
 from hardware.config import default_build
 from hardware.debounce import Debouncer
 from hardware.events import ButtonPressed, SlotChanged
 from hardware.hub import Hub
+from hardware.mockdrive import MockHub
+from hardware.strip import RecordingStrip
 
 
 def test_filter_drops_pulses_shorter_than_the_stable_time():
@@ -38,7 +40,7 @@ def test_filter_with_zero_stable_time_accepts_each_edge():
 
 
 async def _started(build=None, clock=None):
-    hub = Hub.mock(build or default_build(), clock_ns=clock or ManualClock())
+    hub = MockHub.create(build or default_build(), clock_ns=clock or ManualClock())
     col = Collector()
     await hub.start(asyncio.get_running_loop(), col)
     return hub, col
@@ -186,7 +188,7 @@ def test_slot_changes_debounced(run):
 
 def test_occupied_at_start_reported_once(run):
     async def body():
-        hub = Hub.mock(default_build(), clock_ns=ManualClock())
+        hub = MockHub.create(default_build(), clock_ns=ManualClock())
         hub.mock_pin("mexican").drive_low()
         col = Collector()
         try:
@@ -244,3 +246,16 @@ def test_a_busy_gpio_names_the_pin_and_the_likely_holder_without_a_traceback():
     msg = str(info.value)
     assert msg.startswith("GPIO22 (slot sensor seat1): GPIO busy") and "systemctl stop mexican-train-station" in msg
     assert "pinctrl get 22" in msg
+
+
+def test_the_mock_controls_live_on_the_mock_hub_only():
+    """The real Hub class carries no mock controls; MockHub.create gives a Hub whose controls drive its pins."""
+    for name in ("mock_press", "mock_slot", "mock_button", "mock_pin"):
+        assert not hasattr(Hub, name) and callable(getattr(MockHub, name))
+    assert not hasattr(Hub, "mock")
+    hub = MockHub.create(default_build())
+    try:
+        assert isinstance(hub, Hub) and hub.mock_pin(0).state in (0, 1)
+    finally:
+        hub.close()
+

@@ -202,3 +202,67 @@ def test_check_config_knows_the_board_model_a_pi5_wants_5_amps(tmp_path, capsys)
     assert not is_pi5_class("Raspberry Pi Compute Module 4 Rev 1.0")
     assert board_power("Raspberry Pi Zero 2 W Rev 1.0").supply_amps == 2.5
     assert leds.choose_driver(spec(), "Raspberry Pi Compute Module 5 Rev 1.0") == "pi5-pio"
+def _installer(file, model, *more):
+    """``station check-config FILE --print installer --model MODEL`` run as the installer runs it, read
+    back through bash's eval: the variables the installer gets."""
+    # under the installer's shell options, beside its own readonly APT_PACKAGES: no name may clash
+    script = ('set -euo pipefail; readonly APT_PACKAGES=(python3-venv); eval "$("$@")" && printf "%s\\n" "$BUILD_NAME|$BOARD|$LED_DRIVER_USED|$LED_BUS|$LED_NEEDS_ROOT|'
+              '$LED_PIP_EXTRAS|$LED_APT_PACKAGES" && printf "%s\\n" "$LED_CONFIG_TXT"')
+    cmd = [sys.executable, "-m", "cli", "check-config", str(file), "--print", "installer", "--model", model, *more]
+    return subprocess.run(["bash", "-c", script, "bash", *cmd], capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
+@pytest.mark.parametrize("build, model, first, config_txt", [
+    ("reference-8-seat.toml", PI4, "reference-8-seat|noboard|ws281x|PWM0|1|pi|",
+     ["# rpi-ws281x uses the PWM block the analog audio would use", "dtparam=audio=off"]),
+    ("reference-8-seat.toml", PI5, "reference-8-seat|noboard|pi5-pio|PIO|0|pi,pi5|", [""]),
+    ("twelve-seat.toml", PI4, "twelve-seat|board|ws281x|SPI0|0|pi|",
+     ["dtparam=spi=on", "# a fixed core clock keeps the SPI bit timing of the strip steady",
+      "core_freq=500", "core_freq_min=500"]),
+    ("twelve-seat.toml", "Raspberry Pi 3 Model B Rev 1.2", "twelve-seat|board|ws281x|SPI0|0|pi|",
+     ["dtparam=spi=on", "# a fixed core clock keeps the SPI bit timing of the strip steady", "core_freq=250"]),
+    ("twelve-seat.toml", PI5, "twelve-seat|board|spidev|SPI0|0|pi,pi5|", ["dtparam=spi=on"]),
+])
+def test_check_config_prints_the_installers_facts_from_the_driver_table(build, model, first, config_txt):
+    """``--print installer``: shell-quoted KEY=VALUE lines the installer evals; bus, root, extras and
+    config.txt come from hardware/leds.py's BUSES and DRIVERS for the driver that runs on that Pi."""
+    run = _installer(ROOT / "firmware_config" / build, model)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.split("\n")
+    assert lines[0] == first and lines[1:-1] == config_txt
+    spec = load_build(ROOT / "firmware_config" / build).strip
+    used = leds.choose_driver(spec, model)
+    bus = leds.BUSES["PIO" if used == "pi5-pio" else spec.bus]
+    assert first.split("|")[3:5] == [bus.name, "1" if bus.root else "0"]
+
+
+def test_print_installer_refuses_a_driver_the_pi_cannot_run(tmp_path):
+    """rpi-ws281x on a Pi 5: exit 2 with one line naming the fix, nothing for the installer to eval."""
+    path = tmp_path / "hub.toml"
+    path.write_text(REF.replace('driver = "auto"', 'driver = "ws281x"'))
+    run = subprocess.run([sys.executable, "-m", "cli", "check-config", str(path), "--print", "installer",
+                          "--model", PI5], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and "leds.driver = 'auto'" in run.stderr
+
+
+def test_config_validates_leds_gpio_from_the_driver_table(tmp_path):
+    """Every data GPIO a driver's table entry lists is accepted with that driver and gets the table's
+    bus and channel; one it does not list is refused naming the table's pins."""
+    for name, driver in leds.DRIVERS.items():
+        pins = driver.gpios or {g: driver.any_gpio_bus for g in (4, 18, 26)}
+        for gpio, bus in pins.items():
+            text = REF.replace('driver = "auto"', f'driver = "{name}"').replace("gpio = 18", f"gpio = {gpio}")
+            path = tmp_path / f"{name}-{gpio}.toml"
+            path.write_text(text)
+            try:
+                strip = load_build(path).strip
+            except ConfigError as exc:      # the pin is taken by a sensor or button of the reference build
+                assert exc.key != "leds.gpio", exc
+                continue
+            assert (strip.bus, strip.channel) == (bus, leds.BUSES[bus].channel)
+    path = tmp_path / "spidev-18.toml"
+    path.write_text(REF.replace('driver = "auto"', 'driver = "spidev"'))
+    with pytest.raises(ConfigError) as info:
+        load_build(path)
+    assert info.value.key == "leds.gpio" and info.value.allowed == "10 (SPI)"

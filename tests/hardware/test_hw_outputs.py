@@ -10,6 +10,7 @@ import pytest
 
 from hardware.config import default_build
 from hardware.hub import Hub
+from hardware.mockdrive import MockHub
 from hardware.pi import HardwareUnavailable, pi_model
 from hardware.strip import RecordingStrip, color, render
 
@@ -19,7 +20,7 @@ RED, GREEN, OFF = (255, 0, 0), (0, 255, 0), (0, 0, 0)
 
 def test_mapping_frame_fills_segments_and_leaves_rest_off():
     b = default_build()
-    hub = Hub.mock(b)
+    hub = MockHub.create(b)
     try:
         hub.show({"ring": RED, "seat7": [GREEN, OFF, GREEN, OFF]})
         hub.show([OFF] * b.strip.count)

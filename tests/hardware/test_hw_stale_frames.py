@@ -6,7 +6,7 @@ import asyncio
 import time
 
 import pytest
-from conftest import WAIT_S
+from hw_helpers import WAIT_S
 from test_hw_board import connected_hub, slot_events
 
 from hardware.protocol import encode

@@ -126,10 +126,10 @@ class Person:
 
 def test_interactive_path_reads_answers_and_waits_for_real_events(monkeypatch):
     from hardware.config import default_build
-    from hardware.hub import Hub
+    from hardware.mockdrive import MockHub
     from cli.doctor_command import Doctor
 
-    hub = Hub.mock(default_build())
+    hub = MockHub.create(default_build())
     person = Person(hub, dark={"mexican"}, lazy_seat=3)
     monkeypatch.setattr("builtins.input", person.input)
     try:
@@ -145,7 +145,7 @@ def test_interactive_path_reads_answers_and_waits_for_real_events(monkeypatch):
 def test_interactive_path_survives_a_closed_stdin(monkeypatch):
     """Without a terminal (stdin closed) the doctor stops asking, as with --yes, instead of hanging."""
     from hardware.config import default_build
-    from hardware.hub import Hub
+    from hardware.mockdrive import MockHub
     from cli.doctor_command import Doctor
 
     asked = []
@@ -154,7 +154,7 @@ def test_interactive_path_survives_a_closed_stdin(monkeypatch):
         asked.append(prompt)
         raise EOFError
 
-    hub = Hub.mock(default_build())
+    hub = MockHub.create(default_build())
     person = Person(hub, dark=set())
     monkeypatch.setattr("builtins.input", closed)
     try:

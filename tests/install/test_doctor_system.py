@@ -51,10 +51,10 @@ def test_a_clean_config_passes(tmp_path):
 def test_the_live_monitor_prints_changes_and_counts_glitches():
     import asyncio
 
-    from hardware.hub import Hub
+    from hardware.mockdrive import MockHub
     from cli.doctor_monitor import monitor
 
-    hub = Hub.mock(default_build())
+    hub = MockHub.create(default_build())
     lines: list[str] = []
 
     async def body():

@@ -3,6 +3,8 @@ deciding a rule itself: the hand, the playable tiles per train, the tile just dr
 reasons for the controls it cannot use, whether to count, the round's end and the game's end."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from station_helpers import PIN, join_all
 
@@ -42,8 +44,8 @@ def test_virtual_tiles_hand_playable_tiles_and_pips(station):
     assert other["options"]["why"]["draw"]["code"] == "not-your-turn"
 
 
-def test_the_drawn_tile_is_marked_until_the_seat_plays(station, monkeypatch):
-    monkeypatch.setattr("station.service.secrets.randbits", lambda bits: 1)     # a fixed deal
+def test_the_drawn_tile_is_marked_until_the_seat_plays(station):
+    station.rng = random.Random(1)     # a fixed deal: the station's random source (Station(rng=...))
     tokens = virtual_game(station)
     rnd = station.referee.round
     # play until a seat with nothing to play must draw

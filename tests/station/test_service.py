@@ -154,3 +154,26 @@ def test_a_registered_hand_survives_a_restart_and_stays_out_of_the_record(tmp_pa
         second.submit(0, tokens[0], {"play": "9-5", "on": 0}, second.version)
     assert err.value.code == "not-in-hand"
     assert "register" not in str(second.export())
+
+
+def _first_deal(data_dir, rng):
+    st = Station(str(data_dir), host_pin=PIN, rng=rng)
+    st.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 9, {}, hidden_hands=False)
+    st.start_round(PIN)
+    hands = [sorted(str(t) for t in h) for h in st.referee.round.hands]
+    st.store.close()
+    return hands
+
+
+def test_the_random_source_is_injected(tmp_path):
+    """Station(rng=...) is the deal's random source: the same seed deals the same hands, another
+    seed other hands; and a seeded station's hint playouts repeat."""
+    import random
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir(), (tmp_path / "c").mkdir()
+    one = _first_deal(tmp_path / "a", random.Random(5))
+    assert one == _first_deal(tmp_path / "b", random.Random(5))
+    assert one != _first_deal(tmp_path / "c", random.Random(6))
+    a, b = random.Random(9), random.Random(9)
+    sa, sb = Station(str(tmp_path / "a"), host_pin=PIN, rng=a), Station(str(tmp_path / "b"), host_pin=PIN, rng=b)
+    assert sa.playout_rng().random() == sb.playout_rng().random()
+    sa.store.close(), sb.store.close()

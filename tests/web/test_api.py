@@ -291,3 +291,30 @@ def test_websocket_gives_a_seat_its_own_hand_and_nobody_else_any(client):
         msg = ws.receive_json()
         assert "me" not in msg["view"]
         assert not tiles_in(msg) & (pairs(hands[0]) | pairs(hands[1]) | pairs(hands[2]))
+
+
+def test_virtual_hub_drives_only_a_mock_hub(tmp_path):
+    """A station on a plain Hub (here on MockFactory pins, as a real one would be on lgpio) has no
+    virtual hub: only a hardware.mockdrive.MockHub carries the controls the page presses."""
+    from fastapi.testclient import TestClient
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware.config import default_build
+    from hardware.hub import Hub
+    from hardware.strip import RecordingStrip
+    from station.service import Station
+    from web.app import create_app
+    build = default_build()
+    station = Station(str(tmp_path), hub=Hub(build, pin_factory=MockFactory(), strip=RecordingStrip(build.strip.count)),
+                      host_pin=PIN)
+    assert not station.is_mock
+    with TestClient(create_app(station)) as c:
+        r = c.post("/api/hub/press", json={"seat": 1})
+        assert r.status_code == 404 and r.json()["code"] == "not-mock"
+    station.hub.close()
+    station.store.close()
+    (tmp_path / "m").mkdir()
+    mocked = Station.mock(str(tmp_path / "m"), host_pin=PIN)
+    assert mocked.is_mock and type(mocked.hub).__name__ == "MockHub"
+    mocked.hub.close()
+    mocked.store.close()
