@@ -9,6 +9,9 @@ and one club service (``station club``, its own process), on this machine:
 Each hub is a real ``Station`` (no hardware) with its ``MqttPublisher``; one driver thread plays
 their hidden-hands double-6 games (one tile each), one journal entry per hub every ``--pace`` s.
 
+Also prints the calibration (bench/calibration.py) and the p99 as a ratio to it. Exits 1 when the
+p99 misses its target.
+
     python bench/club.py [--hubs 50] [--pace 2.0] [--seconds 60]
 """
 from __future__ import annotations
@@ -31,6 +34,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from calibration import Calibration  # noqa: E402  (bench/calibration.py, beside this file)
 from station.mqtt_config import parse_url  # noqa: E402
 from station.mqtt_publish import MqttPublisher  # noqa: E402
 from station.service import Station  # noqa: E402
@@ -94,12 +98,16 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
-def main() -> None:
+TARGET_P99_S = 1.0            # commit -> on GET /api/club, p99
+
+
+def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hubs", type=int, default=50)
     ap.add_argument("--pace", type=float, default=2.0, help="seconds between two entries of one hub")
     ap.add_argument("--seconds", type=float, default=60)
     args = ap.parse_args()
+    cal = Calibration()
     work = tempfile.mkdtemp(prefix="bench-club-")
     port, club_port = free_port(), free_port()
     with open(os.path.join(work, "mosquitto.conf"), "w") as f:
@@ -168,8 +176,12 @@ def main() -> None:
               f"{wall:.0f} s; {len(commits)} entries committed")
         print(f"commit -> kept by the club:   p50 {1000 * percentile(kept, .5):.0f} ms, p99 {1000 * percentile(kept, .99):.0f} ms "
               f"({len(kept)} entries)")
-        print(f"commit -> on GET /api/club:   p50 {1000 * percentile(api, .5):.0f} ms, p99 {1000 * percentile(api, .99):.0f} ms "
-              f"({len(api)} of {len(commits)} seen; GET /api/club itself p50 {1000 * statistics.median(api_times):.0f} ms)")
+        cal.sample()
+        print(cal.line())
+        p99 = percentile(api, .99)
+        print(f"commit -> on GET /api/club:   p50 {1000 * percentile(api, .5):.0f} ms, p99 {1000 * p99:.0f} ms "
+              f"= {cal.of_ms(1000 * p99)} ({len(api)} of {len(commits)} seen; GET /api/club itself p50 "
+              f"{1000 * statistics.median(api_times):.0f} ms; target p99 < {TARGET_P99_S:g} s)")
         print(f"club: CPU {100 * (cpu1[0] - cpu0[0]) / wall:.0f}% of one core, RSS {memory:.0f} MB; "
               f"mosquitto: CPU {100 * (cpu1[1] - cpu0[1]) / wall:.0f}% of one core")
     finally:
@@ -181,7 +193,11 @@ def main() -> None:
         club.wait(10)
         broker.wait(10)
         shutil.rmtree(work, ignore_errors=True)
+    if p99 >= TARGET_P99_S:
+        print("MISSED TARGET: commit -> on GET /api/club p99")
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

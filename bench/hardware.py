@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from calibration import Calibration  # noqa: E402  (bench/calibration.py, beside this file)
 from hardware.config import default_build  # noqa: E402
 from hardware.events import ButtonPressed, SlotChanged  # noqa: E402
 from hardware.mockdrive import MockHub  # noqa: E402
@@ -88,23 +89,27 @@ def main() -> int:
     ap.add_argument("--write-docs", action="store_true", help="write the figures into docs/hardware.md")
     args = ap.parse_args()
     b = default_build()
+    cal = Calibration()
     n_slot = min(args.n, 300)      # each slot sample waits the slot stable time (30 ms) in real time
     results = [
         (f"button release -> ButtonPressed on the loop (filter {b.button_stable_ms} ms)",
-         asyncio.run(edge_to_event(args.n, "seat")), b.button_stable_ms + TARGET_MS),
+         asyncio.run(edge_to_event(args.n, "seat")), b.button_stable_ms + TARGET_MS, b.button_stable_ms),
         (f"slot sensor edge -> SlotChanged on the loop (filter {b.slot_stable_ms} ms)",
-         asyncio.run(edge_to_event(n_slot, "slot")), b.slot_stable_ms + TARGET_MS),
-        ("frame request -> recorded frame", frame_to_record(args.n), TARGET_MS),
+         asyncio.run(edge_to_event(n_slot, "slot")), b.slot_stable_ms + TARGET_MS, b.slot_stable_ms),
+        ("frame request -> recorded frame", frame_to_record(args.n), TARGET_MS, 0),
     ]
+    cal.sample()
+    print(cal.line())
     ok = True
     lines = [f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()} Python {platform.python_version()}, "
              f"{args.n} samples each ({n_slot} for the slot sensor); target p99 < the filter's stable time "
              f"+ {TARGET_MS} ms:", "",
              "| path | p50 ms | p99 ms | max ms | target p99 ms |", "|---|---|---|---|---|"]
-    for name, s, target in results:
+    for name, s, target, filter_ms in results:
         p50, p99, mx = pct(s, 50), pct(s, 99), max(s) / 1e6
         ok &= p99 < target
         print(f"{name:<62} p50 {p50:7.3f} ms   p99 {p99:7.3f} ms   max {mx:7.3f} ms   "
+              f"(p99 beyond the filter {cal.of_ms(p99 - filter_ms)})   "
               f"{'OK' if p99 < target else 'OVER TARGET'} (< {target} ms)")
         lines.append(f"| {name} | {p50:.3f} | {p99:.3f} | {mx:.3f} | < {target:g} |")
     if args.write_docs:

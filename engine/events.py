@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import BadRecord
-from .tiles import Tile, TileTextError, parse_tile
+from .tiles import _READ, Tile, TileTextError, parse_tile
 
 KINDS = ("engine", "draw", "play", "pass", "done")
 MEXICAN = "mexican"
@@ -28,7 +28,7 @@ class Event(NamedTuple):
         """Read a record event. Raises ``BadRecord`` (without position) when it is not of the format:
         not an object, no whole-number ``seat`` in range, not exactly one action, a tile text that
         is not ``a-b``, a ``play`` without a valid ``on``. Unknown keys are ignored."""
-        fast = _from_plain_dict(raw, players)
+        fast = _from_plain_dicts((raw,), players)[0]
         if fast is not None:
             return fast
         if not isinstance(raw, dict):
@@ -68,30 +68,36 @@ class Event(NamedTuple):
         return {"seat": self.seat, self.kind: True}
 
 
-def _from_plain_dict(raw, players: int | None) -> Event | None:
-    """``Event.from_dict`` for the shapes an event almost always has (``{"seat", kind}`` or
-    ``{"seat", "play", "on"}``, all well formed), or None: then the full reading decides."""
-    if type(raw) is not dict:
-        return None
-    seat = raw.get("seat")
-    if type(seat) is not int or (players is not None and not 0 <= seat < players):
-        return None
-    size = len(raw)
-    if size == 2:
-        for kind in raw:
-            if kind in _PLAIN_KINDS and raw[kind] is True:
-                return _new(Event, (seat, kind, None, None))
-        return None
-    if size == 3 and "on" in raw:
-        text, on = raw.get("play"), raw["on"]
-        if type(text) is not str or (on != MEXICAN and (type(on) is not int or (
-                players is not None and not 0 <= on < players))):
-            return None
-        try:
-            return _new(Event, (seat, "play", parse_tile(text), on))
-        except TileTextError:
-            return None
-    return None
+def _from_plain_dicts(raws, players: int | None) -> list[Event | None]:
+    """``Event.from_dict`` of each of ``raws`` for the shapes an event almost always has
+    (``{"seat", kind}`` or ``{"seat", "play", "on"}``, all well formed), else None in its place:
+    then the full reading decides. One loop for a round's events (the record's hot path)."""
+    out = []
+    append = out.append
+    for raw in raws:
+        event = None
+        if type(raw) is dict:
+            seat = raw.get("seat")
+            if type(seat) is int and (players is None or 0 <= seat < players):
+                size = len(raw)
+                if size == 2:
+                    for kind in raw:
+                        if kind in _PLAIN_KINDS and raw[kind] is True:
+                            event = _new(Event, (seat, kind, None, None))
+                elif size == 3 and "on" in raw:
+                    text, on = raw.get("play"), raw["on"]
+                    if type(text) is str and (on == MEXICAN or (type(on) is int and (
+                            players is None or 0 <= on < players))):
+                        tile = _READ.get(text)
+                        if tile is None:
+                            try:
+                                tile = parse_tile(text)
+                            except TileTextError:
+                                tile = None
+                        if tile is not None:
+                            event = _new(Event, (seat, "play", tile, on))
+        append(event)
+    return out
 
 
 _new = tuple.__new__                # a named tuple without its Python-level __new__

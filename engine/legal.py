@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import errors as E
 from .events import MEXICAN, Event
-from .tiles import Tile, bits_tiles, full_set
+from .tiles import Tile, full_set
 
 
 class LegalMoves:
@@ -52,7 +52,7 @@ class LegalMoves:
         events = []
         for seat in ([self.turn] if self.engine_placed else range(self.n)):
             if self.engine_placed and self.known:
-                events += [Event(seat, "play", t, self._train_label(tr)) for t, tr in self.legal_plays(seat)]
+                events += [Event(seat, "play", t, on) for t, on in self.legal_plays(seat)]
             elif self.engine_placed:
                 ends = set(self.ends)
                 unseen = [t for t in full_set(self.top)
@@ -107,65 +107,70 @@ class LegalMoves:
             return [binding[-1][0]]
         return [d[0] for d in binding]
 
-    def legal_plays(self, seat: int) -> list[tuple[Tile, int]]:
-        """Known hands: every ``(tile, train)`` that ``seat`` may play now (train ``players`` is the
-        Mexican train). Empty when it is not that seat's turn, before the engine is placed, or with
-        hidden hands. Cached until the next event."""
+    def legal_plays(self, seat: int) -> list[tuple[Tile, int | str]]:
+        """Known hands: every ``(tile, on)`` that ``seat`` may play now, ``on`` a seat or
+        ``"mexican"`` as events name trains (``Event(seat, "play", tile, on)`` is accepted).
+        Empty when it is not that seat's turn, before the engine is placed, or with hidden hands.
+        Order: trains by seat, the Mexican train last; on each, tiles in ``full_set`` order.
+        Cached until the next event."""
         if not self.known or self.end is not None or not self.engine_placed or seat != self.turn:
             return []
-        if self._legal_cache is not None:
-            return self._legal_cache
-        return self._plays_now(seat)
-
-    def _plays_now(self, seat: int) -> list[tuple[Tile, int]]:
-        """``legal_plays`` for the seat to act, known hands, engine placed, round not ended
-        (the caller knows): computed and cached."""
-        hand, tile_of, suit = self._hand[seat], self._bits.tile, self._suit
-        if self.circuit or (self.own_train_first and not self.trains[seat] and not self.open_doubles):
-            result = [(t, seat) for t in bits_tiles(hand & suit[self.ends[seat]], tile_of)]
-        elif not self.open_doubles and not self.turn_doubles:
-            ends, marked, n = self.ends, self.marked, self.n
-            mexican = self.opts.mexican_on_first_turn or self.turns_taken >= n   # mexican_open()
+        if self._legal_cache is None:
+            tile_of, n = self._bits.tile, self.n
             result = []
-            for tr in range(n + 1):
-                fits = hand & suit[ends[tr]]
-                if fits and (tr == seat or (mexican if tr == n else marked[tr])):
-                    while fits:                            # tiles.bits_tiles, inlined: the hot path
-                        low = fits & -fits
-                        result.append((tile_of[low], tr))
-                        fits ^= low
-        else:
-            result = self._legal_plays_with_doubles(seat)
-        if self.no_last_double and self.hand_counts[seat] == 1:   # house rule last_tile_double
-            result = [p for p in result if p[0].low != p[0].high]
-        self._legal_cache = result
-        return result
+            for tr, fits in self.play_masks(seat):
+                on = MEXICAN if tr == n else tr
+                while fits:
+                    low = fits & -fits
+                    result.append((tile_of[low], on))
+                    fits ^= low
+            self._legal_cache = result
+        return list(self._legal_cache)
 
-    def _legal_plays_with_doubles(self, seat: int) -> list[tuple[Tile, int]]:
-        """legal_plays when open doubles may restrict where a tile goes (doubles and other tiles
+    def play_masks(self, seat: int) -> list[tuple[int, int]]:
+        """Known hands, the seat to act, engine placed, round not ended (the caller knows): the
+        legal plays as bit sets, ``[(train, tiles)]`` with ``train`` the engine's internal train
+        number (the Mexican train is ``players``) and ``tiles`` a ``tiles.TileBits`` bit set,
+        in ``legal_plays`` order (a train may come twice: plain tiles first, then doubles, within
+        a turn of doubles). The computer players' path: no tile or event is made until one is
+        chosen."""
+        hand, suit, ends = self._hand[seat], self._suit, self.ends
+        if self.circuit or (self.own_train_first and not self.trains[seat] and not self.open_doubles):
+            masks = [(seat, hand & suit[ends[seat]])]
+        elif not self.open_doubles and not self.turn_doubles:
+            marked, n = self.marked, self.n
+            masks = [(tr, hand & suit[ends[tr]]) for tr in range(n) if tr == seat or marked[tr]]
+            if self.opts.mexican_on_first_turn or self.turns_taken >= n:     # mexican_open()
+                masks.append((n, hand & suit[ends[n]]))
+        else:
+            masks = self._masks_with_doubles(seat, hand)
+        if self.no_last_double and self.hand_counts[seat] == 1:   # house rule last_tile_double
+            plain = ~self._bits.doubles
+            masks = [(tr, fits & plain) for tr, fits in masks]
+        return masks
+
+    def _masks_with_doubles(self, seat: int, hand: int) -> list[tuple[int, int]]:
+        """play_masks when open doubles may restrict where a tile goes (doubles and other tiles
         can be bound differently within a turn of several doubles)."""
-        hand, tile_of, suit, ends = self._hand[seat], self._bits.tile, self._suit, self.ends
-        free = None
-        result = []
+        suit, ends, doubles = self._suit, self.ends, self._bits.doubles
         for_others = self.required_trains(False)
         # a double may go elsewhere than another tile only within a turn of doubles (required_trains)
         for_doubles = self.required_trains(True) if self.turn_doubles and not self.on_double else for_others
-        kinds = ((None, for_others),) if for_others == for_doubles else ((False, for_others), (True, for_doubles))
-        for kind, trains in kinds:
-            if trains is None:
-                if free is None:
-                    if self.own_train_first and not self.trains[seat]:
-                        free = [seat]             # house rule own_train_first
-                    else:                         # open_to(seat, train), inlined (no circuit here)
-                        n, marked = self.n, self.marked
-                        mexican = self.opts.mexican_on_first_turn or self.turns_taken >= n
-                        free = [tr for tr in range(n + 1) if tr == seat or (mexican if tr == n else marked[tr])]
-                trains = free
-            for tr in trains:
-                for t in bits_tiles(hand & suit[ends[tr]], tile_of):
-                    if kind is None or (t.low == t.high) is kind:
-                        result.append((t, tr))
-        return result
+        same = for_others == for_doubles
+        if for_others is None or for_doubles is None:
+            if self.own_train_first and not self.trains[seat]:
+                free = [seat]                     # house rule own_train_first
+            else:                                 # open_to(seat, train), inlined (no circuit here)
+                n, marked = self.n, self.marked
+                mexican = self.opts.mexican_on_first_turn or self.turns_taken >= n
+                free = [tr for tr in range(n + 1) if tr == seat or (mexican if tr == n else marked[tr])]
+            for_others = free if for_others is None else for_others
+            for_doubles = free if for_doubles is None else for_doubles
+        if same:
+            return [(tr, hand & suit[ends[tr]]) for tr in for_others]
+        plain = hand & ~doubles
+        return ([(tr, plain & suit[ends[tr]]) for tr in for_others]
+                + [(tr, hand & doubles & suit[ends[tr]]) for tr in for_doubles])
 
     def offered_plays(self, seat: int) -> dict:
         """What a seat controller may offer ``seat`` now, train by train (rules.md 1-3 and 5).
@@ -217,7 +222,9 @@ class LegalMoves:
 
     def has_legal_play(self, seat: int) -> bool:
         """Known hands: whether ``seat`` holds any legal play now."""
-        return bool(self.legal_plays(seat))
+        if not self.known or self.end is not None or not self.engine_placed or seat != self.turn:
+            return False
+        return any(fits for _, fits in self.play_masks(seat))
 
     def can_draw(self, seat: int) -> bool:
         """Whether a draw by ``seat`` would be accepted now."""

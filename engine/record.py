@@ -6,18 +6,19 @@ played through the engine; ``replay(to_record(game))`` gives ``game.result()``.
 """
 from __future__ import annotations
 
+import gc
 import json
 import re
 from dataclasses import asdict
 from itertools import accumulate, repeat
 
 from . import errors as E
-from .events import Event, _from_plain_dict
+from .events import Event, _from_plain_dicts
 from .game import Game
 from .options import PROFILE_DEFAULTS, Rules
 from .round import check_deal
 from .scoring import check_correction
-from .tiles import TileTextError, parse_tile
+from .tiles import TileTextError, read_tiles
 
 FORMAT = "mexican-train-record/1"
 MAX_DEPTH = 32        # a record nests 5 deep (record, rounds, round, hands, hand); refused beyond this
@@ -78,7 +79,7 @@ def _tiles(raw, what: str, index: int) -> list:
     if not isinstance(raw, list):
         raise E.BadRecord(f"{what} must be a list of tiles", round=index)
     try:
-        return list(map(parse_tile, raw))
+        return read_tiles(raw)
     except TileTextError as exc:
         raise E.BadRecord(f"{what}: {exc}", round=index) from None
 
@@ -115,7 +116,7 @@ class ParsedRound:
         if not isinstance(events, list):
             raise E.BadRecord("a round needs 'events', a list (empty before the first event)", round=index)
         players = rules.players
-        self.events = [_from_plain_dict(ev, players) for ev in events]   # the usual shapes, fast
+        self.events = _from_plain_dicts(events, players)                 # the usual shapes, fast
         if None in self.events:                                          # the others: read in full
             for j, ev in enumerate(events):
                 if self.events[j] is None:
@@ -185,13 +186,11 @@ def build(rules: Rules, players: list[str], rounds: list[ParsedRound]) -> Game:
         if game.rounds and not game.current.ended:
             raise E.BadRecord(f"round {pr.index} has not ended but another follows", round=pr.index - 1)
         rnd = game._open_round(pr.hands, pr.boneyard, pr.starter)   # parse() checked the round's form
-        push = rnd.push
-        for j, event in enumerate(pr.events):
-            try:
-                push(event)
-            except E.IllegalEvent as exc:
-                exc.round, exc.event = pr.index, j
-                raise
+        try:
+            rnd.push_all(pr.events)
+        except E.IllegalEvent as exc:
+            exc.round = pr.index             # push_all names the event
+            raise
         if pr.reveal is not None:
             try:
                 game.set_reveal(pr.index, pr.reveal)
@@ -209,8 +208,18 @@ def build(rules: Rules, players: list[str], rounds: list[ParsedRound]) -> Game:
 
 
 def load(document) -> Game:
-    """Check and replay a record into a ``Game`` (raises ``BadRecord`` / ``IllegalEvent``)."""
-    return build(*parse(document))
+    """Check and replay a record into a ``Game`` (raises ``BadRecord`` / ``IllegalEvent``).
+
+    The cyclic garbage collector is paused meanwhile (and restored as it was): a record's
+    thousands of new containers, none of them garbage, would otherwise set off collections that
+    find nothing and cost a tenth of the replay."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return build(*parse(document))
+    finally:
+        if paused:
+            gc.enable()
 
 
 def refusal(exc: E.RefereeError) -> dict:

@@ -11,6 +11,7 @@ engine only: outside it a train is named as events name it, a seat or ``"mexican
 """
 from __future__ import annotations
 
+from . import errors as E
 from .events import MEXICAN, Event
 from .options import Rules, check_deal  # noqa: F401  (check_deal: part of this module's API)
 from .checks import EventChecks
@@ -183,6 +184,26 @@ class Round(LegalMoves, EventChecks):
             self.check(event)
             self._apply(event)
         self.events.append(event)
+
+    def push_all(self, events) -> None:
+        """``push`` each of ``events`` in order (a record's round). Raises the ``IllegalEvent`` of
+        the first refused one with its place in ``events`` as ``exc.event``; the events before it
+        stay applied."""
+        n, names, check_play, play, record = self.n, self.names, self._check_play, self._play, self.events.append
+        for j, event in enumerate(events):
+            seat, kind, t, on = event
+            try:
+                if kind == "play" and seat == self.turn and self.engine_placed and self.end is None:
+                    train = n if on == MEXICAN else on      # push, inlined: a record's hot path
+                    check_play(event, seat, t, train, names[seat])
+                    play(seat, t, train)
+                else:
+                    self.check(event)
+                    self._apply(event)
+            except E.IllegalEvent as exc:
+                exc.event = j
+                raise
+            record(event)
 
     def _apply(self, event: Event) -> None:
         """Apply ``event`` unchecked: after ``check`` (``push``), or for an event the engine made

@@ -81,6 +81,18 @@ def parse_tile(text: str) -> Tile:
 _READ: dict[str, "Tile"] = {}      # tile texts already read (at most 4096): the record's hot path
 
 
+def read_tiles(texts: list) -> list[Tile]:
+    """``parse_tile`` of each of ``texts`` (a list), in order; raises ``TileTextError`` for the
+    first that is not a tile. The texts read before are looked up in one pass (a record's hands)."""
+    try:
+        tiles = list(map(_READ.get, texts))
+    except TypeError:                 # an unhashable item (a list, an object): read one by one
+        tiles = [None]
+    if None in tiles:
+        return list(map(parse_tile, texts))
+    return tiles
+
+
 @lru_cache(maxsize=4096)
 def _parse_tile_text(text: str) -> Tile:
     match = _TILE_TEXT.fullmatch(text)
@@ -113,12 +125,15 @@ class TileBits(NamedTuple):
 
     ``bit``: Tile -> its bit; ``tile``: a one-bit int -> its Tile; ``suit``: per pip, the bits of
     every tile with an end of that pip (a hand's tiles that fit an open end ``p`` are
-    ``hand & suit[p]``).
+    ``hand & suit[p]``); ``doubles``: the bits of the doubles; ``pips``: a one-bit int -> the
+    tile's pips (low + high).
     """
 
     bit: dict
     tile: dict
     suit: tuple
+    doubles: int
+    pips: dict
 
 
 @lru_cache(maxsize=None)
@@ -127,7 +142,9 @@ def tile_bits(top: int) -> TileBits:
     tiles = full_set(top)
     bit = {t: 1 << i for i, t in enumerate(tiles)}
     suit = tuple(sum(b for t, b in bit.items() if p in t) for p in range(top + 1))
-    return TileBits(bit, {b: t for t, b in bit.items()}, suit)
+    doubles = sum(b for t, b in bit.items() if t.low == t.high)
+    return TileBits(bit, {b: t for t, b in bit.items()}, suit, doubles,
+                    {b: t.low + t.high for t, b in bit.items()})
 
 
 def bits_tiles(bits: int, tile_of: dict) -> list[Tile]:

@@ -22,7 +22,7 @@ import time
 from collections import deque
 
 from engine import RefereeError
-from engine.players import deal
+from engine.deal import deal
 
 from .deal_default import default_words, preview, setup_facts, setup_options
 from .engine_search import engine_prompt
@@ -135,7 +135,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
             await self.bridge.stop()
         if self.hub is not None:
             self.hub.close()
-        self.store.close()
+        with self.lock:          # a computer seat's move still in its thread finishes first:
+            self.store.close()   # closing SQLite under a running statement crashes the process
 
     # ----------------------------------------------------------------- publishing
     def subscribe(self) -> asyncio.Queue:

@@ -32,7 +32,7 @@ def _station_move(station, tokens, seat):
     plays = rnd.legal_plays(seat)
     if plays:
         tile, train = plays[0]
-        event = {"play": str(tile), "on": "mexican" if train == rnd.n else train}
+        event = {"play": str(tile), "on": train}
     else:
         event = {"draw": True} if rnd.can_draw(seat) else {"pass": True}
     station.submit(seat, tokens[seat], event, station.version)

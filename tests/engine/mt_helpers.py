@@ -74,7 +74,7 @@ def snapshot(game: Game):
     return copy.deepcopy((
         rnd.state(), game.result(), len(rnd.events),
         [sorted(h) for h in rnd.hands] if rnd.known else None,
-        [sorted(rnd.legal_plays(s)) for s in seats],
+        [sorted(rnd.legal_plays(s), key=repr) for s in seats],
         [(rnd.can_draw(s), rnd.can_pass(s), rnd.can_end_turn(s)) for s in seats],
         [getattr(rnd, name, None) for name in ("drew", "turn_plays", "turns_taken", "null_passes",
                                                "circuit", "open_doubles", "turn_doubles")],

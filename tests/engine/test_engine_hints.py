@@ -6,7 +6,8 @@ import pytest
 
 from engine import Game, Rules
 from engine.hints import longest_train, rank_plays
-from engine.players import choose, deal, play_game
+from engine.deal import deal
+from engine.players import choose, play_game
 from engine.tiles import Tile
 
 
@@ -90,3 +91,52 @@ def test_simulate_plays_playout_against_greedy_and_counts_the_first_seats_wins()
     stats = play_games(Rules.make("hub", 9, 2), 2, 3, "playout", True, "greedy")
     assert stats["games"] == 2 and 0 <= stats["wins"] <= 2
     assert play_games(Rules.make("hub", 9, 2), 1, 3, "greedy", True)["wins"] is None
+
+
+@pytest.mark.parametrize("setup", [("hub", 12, 4, {}), ("classic", 9, 3, {}),
+                                   ("hub", 6, 3, {"hand_size": 5, "close_doubles": "any"}),
+                                   ("hub", 9, 3, {"draw_until_playable": True})])
+def test_table_voids_hold_for_the_real_hands_at_every_moment(setup):
+    """What the table showed (a seat that drew or passed held no tile of the ends open to it) is
+    true of the hands as dealt, at every event of random games, and says something."""
+    from engine.hints import table_voids
+    profile, top, players, options = setup
+    rules = Rules.make(profile, top, players, options)
+    shown = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        rnd = Game(rules, [f"P{i}" for i in range(players)]).start_round(*deal(rules, 0, rng))
+        while not rnd.ended:
+            for s, (pips, free) in enumerate(table_voids(rnd)):
+                fitting = [t for t in rnd.hands[s] if t.low in pips or t.high in pips]
+                assert len(fitting) <= free, (seed, s, pips, free, fitting)
+                shown += bool(pips)
+            rnd.push(choose(rnd, "random", rng))
+    assert shown > 100
+
+
+def test_a_narrowed_deal_gives_a_seat_that_showed_a_void_no_more_tiles_of_it_than_it_may_hold():
+    from engine.hints import _determinize, table_voids, unseen_tiles
+    rules = Rules.make("hub", 12, 4)
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        rnd = Game(rules, list("ABCD")).start_round(*deal(rules, 0, rng))
+        for _ in range(40):
+            if rnd.ended:
+                break
+            rnd.push(choose(rnd, "random", rng))
+        if rnd.ended:
+            continue
+        seat, voids = rnd.turn, table_voids(rnd)
+        hand = rnd.hands[seat]
+        mine = sum(rnd._bits.bit[t] for t in hand)
+        for k in range(5):
+            dealt = _determinize(rnd, seat, mine, unseen_tiles(rnd, hand), random.Random(k), voids)
+            assert dealt.hands[seat] == hand
+            assert [len(h) for h in dealt.hands] == rnd.hand_counts
+            for s, (pips, free) in enumerate(voids):
+                if s != seat and pips:
+                    assert sum(t.low in pips or t.high in pips for t in dealt.hands[s]) <= free
+                    checked += 1
+    assert checked > 20

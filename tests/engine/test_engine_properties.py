@@ -43,7 +43,7 @@ def choose(rnd, rng: random.Random):
     seat = rnd.seat_to_act()
     if not rnd.engine_placed:
         return ev.engine(seat) if rnd.engine_tile in rnd.hands[seat] else ev.draw(seat)
-    options = [ev.play(seat, t, "mexican" if tr == rnd.n else tr) for t, tr in rnd.legal_plays(seat)]
+    options = [ev.play(seat, t, on) for t, on in rnd.legal_plays(seat)]
     if rnd.can_end_turn(seat):
         options.append(ev.done(seat))
     if not rnd.opts.must_play or not options:
@@ -75,7 +75,7 @@ def conserved(rnd, boneyard) -> bool:
 
 def full_view(rnd):
     return copy.deepcopy((rnd.state(), [sorted(h) for h in rnd.hands],
-                          [sorted(rnd.legal_plays(s)) for s in range(rnd.n)],
+                          [sorted(rnd.legal_plays(s), key=repr) for s in range(rnd.n)],
                           len(rnd.events), rnd.known_scores()))
 
 

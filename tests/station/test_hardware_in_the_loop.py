@@ -8,7 +8,8 @@ import random
 from station_helpers import PIN, join_all, wait_for
 
 from engine import Event, Rules
-from engine.players import choose, deal
+from engine.deal import deal
+from engine.players import choose
 from engine.record import replay
 from engine.round import Round
 from engine.tiles import hand_pips

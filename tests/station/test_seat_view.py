@@ -32,7 +32,7 @@ def test_virtual_tiles_hand_playable_tiles_and_pips(station):
     assert mine["tile_count"] == len(rnd.hands[seat])
     legal = {}
     for tile, train in rnd.legal_plays(seat):
-        legal.setdefault(str(tile), set()).add("mexican" if train == rnd.n else str(train))
+        legal.setdefault(str(tile), set()).add(str(train))
     assert {t: set(on) for t, on in mine["playable"].items()} == legal
     pips = station.seat_view(seat, tokens[seat])["game"]["pips"]
     assert pips["0-0"] == 25 and pips["3-6"] == 9
@@ -55,7 +55,7 @@ def test_the_drawn_tile_is_marked_until_the_seat_plays(station):
         if not plays:
             break
         tile, train = plays[0]
-        station.submit(seat, tokens[seat], {"play": str(tile), "on": "mexican" if train == rnd.n else train},
+        station.submit(seat, tokens[seat], {"play": str(tile), "on": train},
                        station.version)
         assert not rnd.ended, "the deal let the round end before anyone drew"
     else:
@@ -79,7 +79,7 @@ def test_the_drawn_tile_is_marked_until_the_seat_plays(station):
         plays = rnd.legal_plays(turn)
         if plays:
             tile, train = plays[0]
-            event = {"play": str(tile), "on": "mexican" if train == rnd.n else train}
+            event = {"play": str(tile), "on": train}
         else:
             event = {"draw": True} if rnd.can_draw(turn) else {"pass": True}
         station.submit(turn, tokens[turn], event, station.version)
