@@ -232,7 +232,7 @@ arm64_tests() {
     grep -qE "^[0-9]+ passed" "$WORK/arm64-tests.txt" && ! grep -qE "failed|error" "$WORK/arm64-tests.txt"
 }
 
-BENCH_ARGS="--seconds 3 --replays 10 --hints 2 --duel-games 0"
+BENCH_ARGS="--seconds 3 --replays 10 --hints 2"
 arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in the same minute (the reference)
     [[ -d "$WORK/clone" ]] || git clone -q "$SRC" "$WORK/clone"
     arm64_run "$arm64_prepare"'
