@@ -16,6 +16,8 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock", action="store_true", help="mock hardware: no Raspberry Pi needed")
+    parser.add_argument("--real-board", action="store_true",
+                        help="with --mock: the config's real sensor board (sensor_board.port) instead of the virtual one")
     parser.add_argument("--config", default=os.environ.get("STATION_CONFIG"),
                         help="hub build description (TOML); default: the reference 8-seat hub")
     parser.add_argument("--host", default=os.environ.get("STATION_HOST", "127.0.0.1"),
@@ -80,7 +82,7 @@ def build_station(args: argparse.Namespace):
     from station.service import Station
 
     build = load_build(args.config) if args.config else default_build()
-    hub = MockHub.create(build, keep_frames=600) if args.mock else Hub.real(build)
+    hub = MockHub.create(build, keep_frames=600, real_board=getattr(args, "real_board", False)) if args.mock else Hub.real(build)
     return Station(args.data_dir, hub=hub, host_pin=args.pin,
                    pin_length=getattr(args, "pin_length", 4))
 
@@ -182,6 +184,10 @@ def main(args: argparse.Namespace) -> int:
 
     from station.mqtt_config import MqttConfigError
 
+    if getattr(args, "real_board", False) and not args.mock:
+        print("station run: --real-board goes with --mock (without it the sensor board is always the real one)",
+              file=sys.stderr)
+        return 2
     try:
         station = build_station(args)
         publisher = mqtt_publisher(station, args)
