@@ -390,7 +390,8 @@ def installer_facts(spec: StripSpec, model: str = "") -> dict[str, str]:
     ``LED_BUS`` (PIO when the Pi 5 drives it through the RP1), ``LED_COUNT``, ``LED_NEEDS_ROOT``
     (1/0), ``LED_PIP_EXTRAS`` (comma-separated, for ``pip install -e '.[EXTRAS]'``: "pi" always, it
     holds lgpio), ``LED_APT_PACKAGES`` (space-separated, beyond the installer's base list) and
-    ``LED_CONFIG_TXT`` (the config.txt lines, one per line). Raises HardwareUnavailable when the
+    ``LED_CONFIG_TXT`` (the config.txt lines, one per line), ``LED_BUFSIZ`` (the ``spidev.bufsiz=``
+    a frame needs on cmdline.txt, "0" when spidev's default 4,096 bytes hold it). Raises HardwareUnavailable when the
     driver cannot run on ``model`` (rpi-ws281x on a Pi 5), with the fix.
     """
     used = choose_driver(spec, model or "Raspberry Pi")
@@ -401,4 +402,5 @@ def installer_facts(spec: StripSpec, model: str = "") -> dict[str, str]:
     return {"LED_DRIVER": spec.driver, "LED_DRIVER_USED": used, "LED_GPIO": str(spec.gpio),
             "LED_BUS": bus.name, "LED_COUNT": str(spec.count), "LED_NEEDS_ROOT": "1" if bus.root else "0",
             "LED_PIP_EXTRAS": ",".join(dict.fromkeys(extras)), "LED_APT_PACKAGES": " ".join(dict.fromkeys(apt)),
-            "LED_CONFIG_TXT": "\n".join(bus.boot_lines(model))}
+            "LED_CONFIG_TXT": "\n".join(bus.boot_lines(model)),
+            "LED_BUFSIZ": str(spi_bufsiz_needed(spec) or 0)}

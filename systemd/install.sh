@@ -206,24 +206,16 @@ choose_config() {
         die "the config is not valid (fix it and run again; see docs/hardware.md)"
     fi
     printf '%s\n' "$out" | sed 's/^/    | /'
+    # the strip's facts from the driver table (hardware/leds.py DRIVERS and BUSES), one place:
+    # BUILD_NAME BOARD LED_DRIVER LED_DRIVER_USED LED_GPIO LED_BUS LED_COUNT LED_NEEDS_ROOT
+    # LED_PIP_EXTRAS LED_APT_PACKAGES LED_CONFIG_TXT LED_BUFSIZ (shell-quoted KEY=VALUE lines)
     local facts
-    facts="$(repo_python -c '
-import sys
-from hardware.config import load_build
-from hardware.leds import spi_bufsiz_needed
-b = load_build(sys.argv[1])
-print(b.strip.gpio, b.strip.bus, b.strip.count, "board" if b.board else "noboard", b.strip.driver,
-      spi_bufsiz_needed(b.strip) or 0, b.name)
-' "$CONFIG")"
-    read -r LED_GPIO LED_BUS LED_COUNT BOARD LED_DRIVER LED_BUFSIZ BUILD_NAME <<<"$facts"
+    facts="$(repo_python -m cli check-config "$CONFIG" --print installer "${MODEL_ARGS[@]}")" \
+        || die "the LED driver cannot run on ${PI_MODEL:-this board} (see above)"
+    eval "$facts"
     note "LED strip on GPIO$LED_GPIO ($LED_BUS), $LED_COUNT LEDs; sensor board: $([[ $BOARD == board ]] && echo yes || echo no)"
-    if is_pi5 && [[ "$LED_DRIVER" == ws281x ]]; then
-        die "$PI_MODEL: rpi-ws281x has no Pi 5 support; set leds.driver = \"auto\" (PIO on GPIO$LED_GPIO, or spidev on GPIO10)"
-    fi
-    if is_pi5 && [[ "$LED_DRIVER" == auto && "$LED_BUS" != SPI0 ]]; then
-        LED_BUS=PIO      # auto on a Pi 5: Adafruit's PIO driver, no root, no config.txt change
-        note "Pi 5: the strip is driven by the RP1's PIO (leds.driver auto)"
-    fi
+    # (the query refuses rpi-ws281x on a Pi 5 with the fix; auto there gives LED_BUS=PIO)
+    if [[ "$LED_BUS" == PIO ]]; then note "Pi 5: the strip is driven by the RP1's PIO (leds.driver auto)"; fi
 }
 
 install_packages() {
@@ -298,8 +290,7 @@ install_code() {
     # (build-essential, python3-dev, swig). PYPI=1 makes lgpio's setup.py link its own bundled C
     # library statically, so it builds without liblgpio-dev where only Debian's archive is there;
     # Raspberry Pi OS's python3-lgpio (system site packages) satisfies lgpio without a build.
-    local extras="[pi]"
-    if is_pi5; then extras="[pi,pi5]"; fi      # Adafruit's PIO NeoPixel driver: Pi 5 class only
+    local extras="[$LED_PIP_EXTRAS]"       # from the driver table: pi, and pi5 (Adafruit's PIO driver) on a Pi 5
     run env PYPI=1 "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}${extras}"
     # the station runs with a read-only /opt: compile once here
     run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web" "$PREFIX/club" "$PREFIX/cli" "$PREFIX/palette"
