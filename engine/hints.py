@@ -77,10 +77,12 @@ class PlayHint:
 class Ranking:
     """``plays`` best first (fewest pips left); ``playouts`` run in all; ``clear`` is True when
     the best play's mean is more than two standard errors below the second's (or it is the only
-    one): the favourite is separated, not a coin toss."""
+    one): the favourite is separated, not a coin toss; ``forced``: the seat has one move only, so
+    no playout is run (its ``mean_pips`` is the hand's pips now, ``playouts`` 0)."""
     plays: list[PlayHint]
     playouts: int
     clear: bool
+    forced: bool = False
 
 
 def unseen_tiles(rnd: Round, hand) -> list[Tile]:
@@ -246,6 +248,8 @@ def rank_plays(rnd: Round, seat: int, hand, rng: _random.Random, budget: int = 1
     candidates = [e for e in base.legal_events if e.seat == seat]
     if not candidates:
         return Ranking([], 0, False)
+    if len(candidates) == 1:          # a forced move: nothing to rank, no playout to run
+        return Ranking([PlayHint(candidates[0], float(_pips_left(base, seat)), 0, 0.0)], 0, True, True)
     sums = [0.0] * len(candidates)
     squares = [0.0] * len(candidates)
     counts = [0] * len(candidates)

@@ -43,31 +43,33 @@ def check_seat_reveal(rnd, seat: int, shown, seen: set) -> int:
     before the house rules' penalty and multiplier; an integer is checked without them).
 
     ``seen`` holds the tiles other seats have shown (updated here). Raises ``BadReveal`` as
-    ``check_reveal`` says; a refused hand leaves ``seen`` unchanged.
+    ``check_reveal`` says, its fact ``why`` naming what differs: ``count`` (with ``shown`` and
+    ``holds``, tiles), ``not-in-set`` | ``on-table`` | ``twice`` (with ``tile``), ``not-held``,
+    ``pips``, ``went-out``; a refused hand leaves ``seen`` unchanged.
     """
     points = rnd.opts.double_blank_points
     name = rnd.names[seat]
     if isinstance(shown, int):
         if seat in rnd.out and shown != 0:
-            raise E.BadReveal(f"{name} went out but counted {shown}", seat=seat)
+            raise E.BadReveal(f"{name} went out but counted {shown}", seat=seat, why="went-out")
         if rnd.known and shown != hand_pips(rnd.hands[seat], points):
             raise E.BadReveal(f"{name} counted {shown} but holds "
-                              f"{hand_pips(rnd.hands[seat], points)}", seat=seat)
+                              f"{hand_pips(rnd.hands[seat], points)}", seat=seat, why="pips")
         return shown
     mine: set = set()
     for t in shown:
         if not in_set(t, rnd.rules.top):
-            raise E.BadReveal(f"{name} shows {t}, which is not in the set", seat=seat, tile=str(t))
+            raise E.BadReveal(f"{name} shows {t}, which is not in the set", seat=seat, tile=str(t), why="not-in-set")
         if t in rnd.on_table:
-            raise E.BadReveal(f"{name} shows {t}, which is on the table", seat=seat, tile=str(t))
+            raise E.BadReveal(f"{name} shows {t}, which is on the table", seat=seat, tile=str(t), why="on-table")
         if t in seen or t in mine:
-            raise E.BadReveal(f"{t} is shown twice", seat=seat, tile=str(t))
+            raise E.BadReveal(f"{t} is shown twice", seat=seat, tile=str(t), why="twice")
         mine.add(t)
     if len(shown) != rnd.hand_counts[seat]:
         raise E.BadReveal(f"{name} shows {len(shown)} tiles but holds {rnd.hand_counts[seat]}",
-                          seat=seat, shown=len(shown), holds=rnd.hand_counts[seat])
+                          seat=seat, shown=len(shown), holds=rnd.hand_counts[seat], why="count")
     if rnd.known and mine != rnd.hands[seat]:
-        raise E.BadReveal(f"{name}'s shown hand is not the hand they hold", seat=seat)
+        raise E.BadReveal(f"{name}'s shown hand is not the hand they hold", seat=seat, why="not-held")
     seen |= mine
     return hand_pips(shown, points)
 

@@ -2,8 +2,10 @@
 stored game's scoreboard back on every page (``show_game``)."""
 from __future__ import annotations
 
+from .game_end import is_over, over_view
 from .interface import NoGame, StationError
 from .referee import Referee
+from .views import game_view
 
 
 class StoredGames:
@@ -26,10 +28,48 @@ class StoredGames:
         return Referee.from_journal(journal).record()
 
     def games(self, pin: str) -> list[dict]:
-        """Every stored game, newest first: ``[{"id", "created", "status", "players", "shown"}]``."""
+        """Every stored game, newest first: ``[{"id", "created", "status", "players", "shown",
+        "over"}]``; ``over`` is the game's ``over`` (station/game_end.py: how it ended, the
+        winning seats) or None while it is being played."""
         self._pin(pin)
         with self.lock:
-            return [{**g, "shown": g["id"] == self.game_id} for g in self.store.games()]
+            return [{**g, "shown": g["id"] == self.game_id, "over": over_view(self._stored(g["id"]))}
+                    for g in self.store.games()]
+
+    def _stored(self, game_id) -> Referee:
+        """The referee of a stored game rebuilt from its journal; ``NoGame`` (field ``game_id``)
+        for an id the store does not hold."""
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id < 2 ** 62:
+            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+        with self.lock:
+            if game_id == self.game_id and self.referee is not None:
+                return self.referee
+            journal = self.store.journal(game_id)
+        if not journal:
+            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+        return Referee.from_journal(journal)
+
+    def stored_view(self, game_id: int) -> dict:
+        """A stored game for its read-only page (``/games/{id}``, no PIN): the game's part of the
+        view (``views.game_view``) with no host controls, no log and no live state, plus
+        ``stored``: ``{"id", "created" (seconds since the epoch), "record": bool (its record
+        may be downloaded: the game is over)}``. Raises ``NoGame`` for an unknown id."""
+        ref = self._stored(game_id)
+        created = next((g["created"] for g in self.store.games() if g["id"] == game_id), None)
+        view = game_view(ref, game_id, ref.hardware_seats, set())
+        return {**view, "host": None, "prompt": None, "log": [], "version": 0, "leds": None,
+                "hardware": {"hub": None}, "club_setup": None,
+                "stored": {"id": game_id, "created": created, "record": is_over(ref)}}
+
+    def stored_record(self, game_id: int) -> dict:
+        """A finished or abandoned stored game's record for anyone (its hands are no secret any
+        more); ``NoGame`` for an unknown id, ``StationError`` (field ``game_id``) for a game still
+        being played (the host exports that one with the PIN)."""
+        ref = self._stored(game_id)
+        if not is_over(ref):
+            raise StationError("this game is still being played: the host exports it",
+                               code="bad-request", facts={"field": "game_id"})
+        return ref.record()
 
     def show_game(self, pin: str, game_id: int) -> dict:
         """Reopen a stored game's scoreboard on every page (kept across restarts, until a new game

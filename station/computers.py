@@ -71,7 +71,7 @@ class Computers:
     def seat_hint(self, seat: int, token: str, budget: int = HINT_PLAYOUTS, seed: int | None = None) -> dict:
         """The seat's hint: ``{"longest": ["6-4", ...], "open_end": pip, "plays": [{"event": {...},
         "mean_pips": float, "playouts": int, "stderr": float}, ...] (best first), "playouts": int,
-        "clear": bool}``. Slow (``budget`` playouts): call it off the event loop. Raises
+        "clear": bool, "forced": bool (one move only: no playouts run)}``. Slow (``budget`` playouts): call it off the event loop. Raises
         ``Refused`` "hints-off" (the host switched hints off), "no-hand" (the station does not
         know the hand) or "no-round"."""
         self._token(seat, token)
@@ -99,7 +99,7 @@ class Computers:
                 "longest": [f"{a}-{b}" for a, b in _laid(longest_train(hand, open_end), open_end)],
                 "plays": [{"event": h.event.to_dict(), "mean_pips": round(h.mean_pips, 2),
                            "playouts": h.playouts, "stderr": round(h.stderr, 2)} for h in ranking.plays],
-                "playouts": ranking.playouts, "clear": ranking.clear}
+                "playouts": ranking.playouts, "clear": ranking.clear, "forced": ranking.forced}
 
     # ----------------------------------------------------------------- computer seats
     def computer_move(self) -> tuple[int, dict] | None:

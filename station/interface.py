@@ -21,8 +21,20 @@ View shape (JSON-able dict; every key always present):
      "moot": {"double_binds": {"because": "doubles_open", "reason": "doubles don't bind"}}}
                               # options another makes moot (engine.house.moot_options)
 
+``phase``     the one state of the game every page follows (station/game_end.py): "setup" (no
+              game, or no round begun) | "playing" | "round_over" | "finished" | "abandoned"
+``over``      None until the game ends, then {"how": "played"|"early"|"abandoned", "winners":
+              [seats] ([] when abandoned), "final": bool (scores final), "rounds_scored": 2,
+              "rounds_total": 13}
+``open_ends`` {"0": 6, "1": 12, "mexican": 12}: the open end (pip) of every train of the round in
+              play, the engine's pip on an empty train; {} with no round or once over
+``running``   per seat its total after each scored round, from 0: [[0, 12, 20], [0, 5, 31]]
+``limits``    what the station accepts (station/views.py LIMITS): players per profile, name and
+              reason lengths, PIN digits, computer policies
 ``result``    the replay result of record-format.md ("rounds", "totals", "winners", "finished",
               "state") for the game so far; rounds carry "corrections" as record-format.md gives.
+              Once the game is over "state" is None, and a game the host ended early is
+              "finished" with its "winners" (the exported record keeps record-format.md's result).
 ``standings`` [{"seat": 0, "name": "Ana", "total": 31, "rank": 1, "shared": bool}], best first;
               ties share a rank until the tie-break decides.
 ``tie_break`` None until the game is over, then what decided the winner, for pages to word:
@@ -59,13 +71,19 @@ none of it)::
      "playable": {"3-6": ["0", "mexican"]},  # tiles of ``hand`` it may play now -> the trains
                                            # (``options.play`` keys) each would be accepted on
      "drawn": "2-9" | None,                # virtual tiles: the tile it drew last, while still in
-                                           # hand and nothing played since
+                                           # hand, nothing played and no other seat acted since
+     "registered": "none"|"full"|"drew"|"off",  # hidden hands: the registered hand against the count
+     "hint": bool,                         # a hint may be asked now (round in play, hints on, hand known)
      "free": ["0-0", ...],                 # hidden hands: every tile not on the table (registering, counting); [] with virtual tiles
      "count": {"must": bool,               # hidden hands, round over: show or count your hand now
                "went_out": bool,           # no tile left: scores 0 and is never asked to count
                "tiles": [...],             # what the count offers (a complete registered hand,
                                            # else ``free``); [] unless ``must``
-               "registered": bool},        # ``tiles`` is the registered hand (offered as chosen)
+               "registered": bool,         # ``tiles`` is the registered hand (offered as chosen)
+               "expected": 5,              # tiles the station counts in the hand (0 unless ``must``)
+               "total": int | None,        # the registered hand's pips, to confirm; None: unknown
+               "scoring": {"penalty": 0, "factor": 1},  # round score = (pips + penalty) * factor
+               "photo": bool},             # the hub reads a photo of the tiles (POST .../photo)
      "round_end": None | {"round": 0, "end": "out"|"blocked", "out": [seats],
                           "scores": [per seat] | None,   # None until every hand is counted
                           "counted": [per seat int | None],  # so far (went out: 0; None: to count)
@@ -84,7 +102,8 @@ not on the table that fit, only those of a registered hand while it is checked).
 out scores 0 without counting (``Referee.must_count``).
 
 Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
-"no-game", "bad-request", "throttled"), ``message`` (an English sentence a player understands)
+"no-game", "bad-request", "throttled", "game-over", "end-with-done"; a "forbidden" seat token
+has ``facts["why"]`` "old-game" (with ``game_id``, the phone's earlier game) or "not-joined"), ``message`` (an English sentence a player understands)
 and ``facts`` (a dict with the tile, train, seat, open double ... so a page can word it in its own language).
 """
 from __future__ import annotations
@@ -168,6 +187,8 @@ class StationApi(Protocol):
     def export(self, game_id: int | None = None) -> dict: ...     # a mexican-train-record/1 document
     def change_pin(self, pin: str, new: str) -> None: ...         # 4-12 digits, kept in the store
     def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first
+    def stored_view(self, game_id: int) -> dict: ...              # a stored game, read-only (no PIN)
+    def stored_record(self, game_id: int) -> dict: ...            # an ended game's record (no PIN)
     def show_game(self, pin: str, game_id: int) -> dict: ...      # a stored game back on every page
 
     # saved rule sets (station/rulesets.py): each returns {"rulesets": [...], "last": name | None}
@@ -177,11 +198,18 @@ class StationApi(Protocol):
     def export_ruleset(self, pin: str, name: str) -> dict: ...    # {"format", "name", "options"}
     def import_ruleset(self, pin: str, document: dict) -> dict: ...
 
+    # players across nights (station/players.py): figures of every counted stored game
+    def players(self) -> dict: ...                                # {"players", "evenings", "merges", ...}
+    def players_csv(self) -> str: ...                             # one row per player
+    def merge_players(self, pin: str, name: str, into: str) -> dict: ...   # two spellings, one player
+    def unmerge_players(self, pin: str, merge_id: int) -> dict: ...        # the merge stays listed, undone
+
     # a seat's moves: event as record-format.md writes it ({"play": "12-5", "on": 1}, {"draw": true} ...)
     def submit(self, seat: int, token: str, event: dict, version: int) -> dict: ...
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict: ...
     def seat_hint(self, seat: int, token: str) -> dict: ...      # slow: call in a thread (station/computers.py)
-    def reveal(self, seat: int, token: str, hand: list[str] | int) -> dict: ...
+    def reveal(self, seat: int, token: str, hand: list[str] | int, typed: int | None = None) -> dict: ...
+    def read_photo(self, seat: int, token: str, data: bytes) -> dict: ...   # slow: call in a thread (station/photo.py)
 
     # the virtual hub (mock backend only)
     def mock_press(self, seat: int, long: bool = False) -> None: ...

@@ -103,7 +103,7 @@ class Referee:
         if handler is None:
             raise Refusal("bad-request", f"unknown journal entry {kind!r}")
         if self.status in ("finished", "abandoned") and kind not in ("correct", "undo", "reveal"):
-            raise Refusal("round-over", "the game has ended")
+            raise Refusal("game-over", "the game has ended")
         text = handler(entry)
         if kind in ("round", "event", "reveal", "correct"):
             self._undoable.append(entry)
@@ -206,7 +206,11 @@ class Referee:
         shown_tiles = hand if isinstance(hand, int) else [parse_tile(t) for t in hand]
         others = self.shown.setdefault(index, {})
         seen = {t for s, h in others.items() if s != seat and not isinstance(h, int) for t in h}
-        pips = check_seat_reveal(rnd, seat, shown_tiles, seen)
+        pips = check_seat_reveal(rnd, seat, shown_tiles, set(seen))
+        typed = entry.get("typed")
+        if typed is not None and typed != pips:
+            raise Refusal("bad-reveal", f"{self.names[seat]} typed {typed} pips but the tiles shown count {pips}",
+                          seat=seat, why="typed", typed=typed, pips=pips)
         others[seat] = shown_tiles
         if not rnd.known and not self.must_count(index):
             self.game.set_reveal(index, [others.get(s, []) for s in range(self.rules.players)])

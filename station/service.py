@@ -30,6 +30,7 @@ from .archive import StoredGames
 from .club_setup import ClubSetup
 from .computers import COMPUTER_PAUSE_S, Computers, check_computers
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
+from .players import Players
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .referee import LogLine, Referee
 from .rulesets import RuleSets
@@ -48,11 +49,12 @@ def _is_mock_hub(hub) -> bool:
     return isinstance(hub, MockHub)
 
 
-class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
+class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.hub.Hub``
     (``Hub.real``) or a ``hardware.mockdrive.MockHub`` (the virtual hub page drives it) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
-    ``clock`` (seconds, monotonic) times the throttle of wrong PINs and join codes.
+    ``clock`` (wall-clock seconds) times the throttle of wrong PINs and join codes, whose counts
+    are kept in the store across restarts (station/throttle.py).
     ``rng`` (a ``random.Random``; default ``random.SystemRandom()``) is the source of everything
     random in the game: the virtual-tile deals draw from it, and each hint's and computer move's
     playouts from a ``random.Random`` it seeds (:meth:`playout_rng`). ``Station(rng=random.Random(1))``
@@ -65,7 +67,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
     """
 
     def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None,
-                 pin_length: int = 4, clock=time.monotonic, computer_pause: float = COMPUTER_PAUSE_S,
+                 pin_length: int = 4, clock=time.time, computer_pause: float = COMPUTER_PAUSE_S,
                  rng: random.Random | None = None):
         self.data_dir = data_dir
         self.is_mock = _is_mock_hub(hub)   # a hardware.mockdrive.MockHub: the virtual hub may drive it
@@ -74,7 +76,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
         if not host_pin and len(self.host_pin) < pin_length:
             self.host_pin = new_pin(pin_length)
             self.store.set_setting("host_pin", self.host_pin)
-        self.throttle = Throttle(clock)
+        self.throttle = Throttle(clock, db=self.store.db)
         self.hub = hub
         self.hardware_seats = hub.build.seats if hub is not None else 0
         self.lock = threading.RLock()
@@ -203,8 +205,13 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
         expected = self.store.tokens(self.game_id).get(seat)
         if expected is None or not same(token, expected):
             log.warning("refused a seat token for seat %s", seat)
+            earlier = self.store.token_game(token) if isinstance(token, str) and token else None
+            if earlier is not None and earlier != self.game_id:
+                raise Forbidden(f"this phone joined game {earlier}; a new game has been set up since: "
+                                "scan this seat's new QR code or enter its code",
+                                facts={"seat": seat, "why": "old-game", "game_id": earlier})
             raise Forbidden("this phone has not joined that seat: scan its QR code or enter its code",
-                            facts={"seat": seat})
+                            facts={"seat": seat, "why": "not-joined"})
 
     def _fresh(self, version) -> None:
         if version is not None and int(version) != self.version:
@@ -369,12 +376,46 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers):
         """A move from the hub itself (a seat button, a slot sensor): no token, no version."""
         return self._commit({"type": "event", "event": {**event, "seat": seat}})
 
-    def reveal(self, seat: int, token: str, hand) -> dict:
-        """At the round's end: the tiles left in the seat's hand, or the pips it counted."""
+    def reveal(self, seat: int, token: str, hand, typed: int | None = None) -> dict:
+        """At the round's end: the tiles left in the seat's hand, or the pips it counted;
+        ``typed``: a pip count typed beside the tiles, refused (``bad-reveal``, fact ``why``
+        "typed") when the tiles count other pips, so the two never silently disagree."""
         self._token(seat, token)
         with self.lock:
             index = len(self.referee.game.rounds) - 1
-        return self._commit({"type": "reveal", "round": index, "seat": seat, "hand": hand})
+        entry = {"type": "reveal", "round": index, "seat": seat, "hand": hand}
+        if typed is not None:
+            entry["typed"] = typed
+        return self._commit(entry)
+
+    def read_photo(self, seat: int, token: str, data: bytes) -> dict:
+        """At the round's end, the seat's photo of the tiles it holds, read and checked; nothing is
+        recorded and the photo is not kept (issue 20). Returns ``{"reading": Reading.as_dict(),
+        "problems": station.photo.check_reading(...), "holds": int}``.
+
+        Raises ``StationError`` with ``facts["field"] == "photo"``: code "photo-" + the
+        ``vision.PhotoError`` code ("not-image", "too-large", "undecodable", "nothing-found",
+        "unavailable"), or "round-over" when the seat has nothing to count now."""
+        import vision
+
+        from .photo import READ_LOCK, check_reading
+        self._token(seat, token)
+        with self.lock:
+            index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
+            if index < 0 or seat not in self.referee.must_count(index):
+                raise StationError("photograph your tiles when the round is over and your count is due",
+                                   code="round-over", facts={"field": "photo"})
+        try:
+            with READ_LOCK:
+                reading = vision.read_photo(data).as_dict()
+        except vision.PhotoError as exc:
+            raise StationError(exc.message, code=f"photo-{exc.code}", facts={"field": "photo", **exc.facts}) from None
+        with self.lock:
+            if seat not in self.referee.must_count(index):
+                raise StationError("this seat's count is already in", code="round-over", facts={"field": "photo"})
+            problems = check_reading(self.referee, index, seat, reading["tiles"])
+            holds = self.referee.game.rounds[index].hand_counts[seat]
+        return {"reading": reading, "problems": problems, "holds": holds}
 
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict:
         """Hidden hands: register the seat's hand privately for full checking (rules.md 5);

@@ -6,7 +6,9 @@ loses at most the intent being entered. Past games stay, for ``station export``.
 
 Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
 is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``rulesets``
-(the host's named sets of options, station/rulesets.py), ``settings``.
+(the host's named sets of options, station/rulesets.py), ``player_merges`` (the host's merges of
+two spellings of a player's name, kept after an undo: station/players.py), ``settings``, ``throttle`` (wrong PIN and
+code tries per client, station/throttle.py).
 """
 from __future__ import annotations
 
@@ -40,6 +42,13 @@ CREATE TABLE IF NOT EXISTS rulesets (
     name TEXT PRIMARY KEY,
     saved REAL NOT NULL,
     options TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS player_merges (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    name_key TEXT NOT NULL,
+    into_key TEXT NOT NULL,
+    undone REAL
 );
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
@@ -157,6 +166,31 @@ class Store:
         return [{"id": i, "created": c, "status": s, "players": json.loads(setup).get("players", [])}
                 for i, c, s, setup in rows]
 
+    def game_versions(self) -> list[tuple[int, float, str, int]]:
+        """Every stored game, oldest first: ``[(id, created (epoch s), status, its last journal seq)]``;
+        the seq changes whenever the game's journal grows (a correction after the end too)."""
+        rows = self.db.execute("SELECT g.id, g.created, g.status, COALESCE(MAX(j.seq), 0) FROM games g "
+                               "LEFT JOIN journal j ON j.game_id = g.id GROUP BY g.id ORDER BY g.id")
+        return [tuple(r) for r in rows]
+
+    # ---- merged spellings of players' names (station/players.py)
+    def add_merge(self, name: str, into: str) -> int:
+        """Record that the player known as ``name`` (a name key) is ``into`` (a name key); its id."""
+        return self.db.execute("INSERT INTO player_merges (at, name_key, into_key) VALUES (?, ?, ?)",
+                               (time.time(), name, into)).lastrowid
+
+    def undo_merge(self, merge_id: int) -> bool:
+        """Mark the merge ``merge_id`` undone (it stays listed); False when there is no such merge
+        still in force."""
+        return self.db.execute("UPDATE player_merges SET undone = ? WHERE id = ? AND undone IS NULL",
+                               (time.time(), merge_id)).rowcount > 0
+
+    def merges(self) -> list[dict]:
+        """Every merge ever made, oldest first: ``[{"id", "at", "name", "into", "undone"}]`` (name
+        keys; ``at``/``undone`` epoch seconds, ``undone`` None while in force)."""
+        rows = self.db.execute("SELECT id, at, name_key, into_key, undone FROM player_merges ORDER BY id")
+        return [{"id": i, "at": a, "name": n, "into": t, "undone": u} for i, a, n, t, u in rows]
+
     # ---- seats
     def seat_code(self, game_id: int, seat: int, make) -> str:
         """The seat's join code, made with ``make()`` the first time."""
@@ -178,6 +212,11 @@ class Store:
     def reset_seat(self, game_id: int, seat: int) -> None:
         """Forget the seat's code and token: the next join needs a new code."""
         self.db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    def token_game(self, token: str) -> int | None:
+        """The newest game in which a phone holds ``token`` (a seat of an earlier game), or None."""
+        row = self.db.execute("SELECT MAX(game_id) FROM seats WHERE token = ?", (token,)).fetchone()
+        return row[0] if row else None
 
     def tokens(self, game_id: int) -> dict[int, str]:
         rows = self.db.execute("SELECT seat, token FROM seats WHERE game_id = ? AND token IS NOT NULL", (game_id,))

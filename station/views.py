@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import time
 
-from engine import Event
+from engine import Event, parse_tile
 from engine.scoring import winners as decide_winners
 from engine.tiles import full_set, hand_pips, pips
 
+from engine.options import PLAYER_RANGE
+from engine.players import POLICIES
+
+from .auth import NAME_MAX, PIN_MAX, PIN_MIN, TEXT_MAX
+from .game_end import decision, is_over, over_view, phase, scored_rounds, view_result
 from .host_view import host_controls
 from .house_rules import moot, non_default
 from .lights import REFUSAL_MS, frame, light_state
@@ -17,30 +22,49 @@ def table_view(station) -> dict:
     """``Station.view()`` (station/interface.py gives the shape); the caller holds the lock."""
     ref = station.referee
     common = {"version": station.version, "leds": leds_view(station), "log": list(station.log),
-              "hardware": hardware_view(station), "club_setup": getattr(station, "club_setup", None)}
+              "hardware": hardware_view(station), "club_setup": getattr(station, "club_setup", None),
+              "limits": LIMITS}
     if ref is None:
         return {**common, "game": None, "result": None, "standings": [], "tie_break": None,
-                "seats": [], "prompt": None, "host": None}
+                "seats": [], "prompt": None, "host": None, "phase": phase(None), "over": None}
+    return {**common, **game_view(ref, station.game_id, station.hardware_seats,
+                                  set(station.store.tokens(station.game_id))),
+            "prompt": None if is_over(ref) else station.prompt}
+
+
+#: what the station accepts, for the pages' forms (station/auth.py, engine/options.py,
+#: engine/players.py): players per profile (min, max), the most of any profile, characters in a
+#: name and a correction's reason, digits in a host PIN (``pin_digits``), computer players' policies
+LIMITS = {"players": {k: list(v) for k, v in PLAYER_RANGE.items()},
+          "players_max": max(hi for _lo, hi in PLAYER_RANGE.values()),
+          "name_max": NAME_MAX, "reason_max": TEXT_MAX, "pin_digits": [PIN_MIN, PIN_MAX], "policies": list(POLICIES)}
+
+
+def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:
+    """The game's part of the view (``game``, ``result``, ``standings``, ``tie_break``, ``phase``,
+    ``over``, ``seats``, ``host``; station/interface.py gives the shapes) for a referee: the game
+    on show, or a stored one (``StoredGames.stored_view``); ``joined`` the seats with a phone."""
     rows, decided = standings(ref)
-    tokens = station.store.tokens(station.game_id)
     return {
-        **common,
-        "game": {"id": station.game_id, "profile": ref.rules.profile, "set": ref.rules.top,
+        "game": {"id": game_id, "profile": ref.rules.profile, "set": ref.rules.top,
                  "options": dict(ref.setup.get("options") or {}), "hidden_hands": ref.hidden,
                  "hints": bool(ref.setup.get("hints", True)),
                  "computers": dict(ref.setup.get("computers") or {}),
                  "house": non_default(ref.rules.profile, ref.setup.get("options")),
                  "moot": moot(ref.rules.profile, ref.setup.get("options")),
-                 "players": list(ref.names), "hardware_seats": station.hardware_seats,
+                 "players": list(ref.names), "hardware_seats": hardware_seats,
                  "status": ref.status, "rounds_total": ref.rules.rounds, "deal": ref.deal_summary(),
                  "pips": pip_values(ref),
                  "shown": {str(r): sorted(s) for r, s in ref.shown.items()},
                  "engine_placed": ref.round is not None and ref.round.engine_placed},
-        "result": result_with_corrections(ref),
+        "result": view_result(ref, result_with_corrections(ref)),
         "standings": rows,
         "tie_break": decided,
-        "seats": seat_rows(ref, set(tokens)),
-        "prompt": station.prompt,
+        "phase": phase(ref),
+        "over": over_view(ref),
+        "open_ends": open_ends(ref),
+        "running": running_totals(ref),
+        "seats": seat_rows(ref, joined),
         "host": host_controls(ref),
     }
 
@@ -59,7 +83,12 @@ def seat_me(station, seat: int) -> dict:
     options = seat_options(ref, seat)
     # with virtual tiles the station knows the hand: the tiles off the table would name the others'
     free = _free_tiles(ref) if ref.hidden else []
+    count = rnd.hand_counts[seat] if rnd is not None else 0
+    registered = registered_state(ref, seat, count)
+    playing = ref.status == "playing"
     return {"seat": seat, "name": ref.names[seat], "hand": hand, "options": options,
+            "registered": registered,
+            "hint": bool(playing and ref.setup.get("hints", True) and hand is not None and len(hand) == count),
             "tile_count": rnd.hand_counts[seat] if rnd is not None else 0,
             "playable": playable(ref, seat, hand, options),
             "drawn": drawn_tile(rnd, seat),
@@ -68,6 +97,38 @@ def seat_me(station, seat: int) -> dict:
             "round_end": round_end(ref, seat),
             "game_over": game_over(station, seat),
             "timing": {"refusal_flash_ms": REFUSAL_MS}}
+
+
+def open_ends(ref) -> dict[str, int]:
+    """The round in play's open end per train ("0", "1", ..., "mexican") -> pip: the engine's pip
+    on a train with no tile yet (never None); {} with no round or once the game is over."""
+    rnd = ref.game.current
+    if rnd is None or is_over(ref):
+        return {}
+    trains = [*range(len(ref.names)), "mexican"]
+    return {str(on): rnd.open_end(on) for on in trains}
+
+
+def running_totals(ref) -> list[list[int]]:
+    """Per seat, its total after each scored round in order, starting at 0 (the scoreboard's
+    chart of running totals): ``[[0, 12, 20], [0, 5, 31]]``."""
+    out = [[0] for _ in ref.names]
+    for scores in scored_rounds(ref):
+        for seat, score in enumerate(scores):
+            out[seat].append(out[seat][-1] + score)
+    return out
+
+
+def registered_state(ref, seat: int, count: int) -> str:
+    """Hidden hands: the seat's registered hand this round against the tiles it holds: ``none``
+    (not registered, or virtual tiles), ``full`` (every rule is checked), ``drew`` (one short:
+    the tile just drawn to add), ``off`` (another mismatch: register again)."""
+    rnd = ref.game.current
+    tiles = ref.registered.get((rnd.index, seat)) if rnd is not None and ref.hidden else None
+    if tiles is None:
+        return "none"
+    held = len(tiles - rnd.on_table)
+    return "full" if held == count else "drew" if held == count - 1 else "off"
 
 
 def _sorted(tiles) -> list[str]:
@@ -99,18 +160,17 @@ def playable(ref, seat: int, hand: list[str] | None, options: dict) -> dict[str,
 
 
 def drawn_tile(rnd, seat: int) -> str | None:
-    """Virtual tiles: the tile ``seat`` drew last this round while it is still in its hand and
-    the seat has played nothing since; else None."""
+    """Virtual tiles: the tile ``seat`` drew last this round while it is still in its hand, the
+    seat has played nothing since and no other seat has acted since (its turn); else None."""
     if rnd is None or not rnd.known:
         return None
     drawn, index = None, 0
     for event in rnd.events:
         if event.kind == "draw":
-            if event.seat == seat:
-                drawn = rnd.boneyard[index]
+            drawn = rnd.boneyard[index] if event.seat == seat else None
             index += 1
-        elif event.seat == seat and event.kind in ("play", "engine"):
-            drawn = None
+        elif event.seat != seat or event.kind in ("play", "engine"):
+            drawn = None              # played, or another seat has acted since: no longer "just"
     return str(drawn) if drawn is not None and drawn in rnd.hands[seat] else None
 
 
@@ -118,13 +178,31 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     """Hidden hands at a round's end: ``must`` (this seat still shows or counts its hand),
     ``went_out`` (no tile left: it scores 0 and is never asked), ``tiles`` (what the count offers:
     the registered hand when it is complete, ``registered`` then true, else every tile not on the
-    table)."""
+    table), ``expected`` (how many tiles the station counts in the hand), ``total`` (the pips of
+    the registered hand, for the player to confirm; None when the station does not know the
+    hand) and ``scoring``: how the round score follows from the pips counted (house-rules.md:
+    ``(pips + penalty) * factor``, ``penalty`` the marker penalty when this seat's train is
+    marked, ``factor`` the multiplier when the round ended on a double; 0 and 1 change nothing), ``photo`` (the hub can read a photo of the tiles: OpenCV
+    is installed, ``vision``)."""
     rnd = ref.game.current
     went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
-    must = rnd is not None and seat in ref.must_count(rnd.index) and ref.status != "abandoned"
+    must = rnd is not None and seat in ref.must_count(rnd.index) and not is_over(ref)
     complete = hand is not None and rnd is not None and len(hand) == rnd.hand_counts[seat]
+    opts = ref.rules.options
+    marked = bool(rnd is not None and rnd.marked[seat])
+    factor = opts.out_on_double_multiplier if rnd is not None and rnd.ended and rnd.out_on_double else 1
     return {"must": must, "went_out": went_out, "registered": bool(must and complete),
-            "tiles": (hand if complete else free) if must else []}
+            "tiles": (hand if complete else free) if must else [],
+            "expected": rnd.hand_counts[seat] if must else 0,
+            "total": hand_pips([parse_tile(t) for t in hand], opts.double_blank_points) if must and complete else None,
+            "scoring": {"penalty": opts.marker_penalty if marked else 0, "factor": factor},
+            "photo": bool(must and photo_reading())}
+
+
+def photo_reading() -> bool:
+    """Whether ``vision`` can read photos here (OpenCV and numpy installed)."""
+    import vision
+    return vision.available()
 
 
 def round_end(ref, seat: int) -> dict | None:
@@ -153,7 +231,7 @@ def game_over(station, seat: int) -> dict | None:
     """Once the game is finished: the winning seats, this seat's rank (1 = won), whether it
     shares it, and its total (what decided a tie: the view's ``tie_break``)."""
     ref = station.referee
-    if ref.status != "finished":
+    if decision(ref) is None:
         return None
     rows, _decided = standings(ref)
     mine = next(r for r in rows if r["seat"] == seat)
@@ -180,12 +258,14 @@ def leds_view(station) -> dict:
 
 
 def hardware_view(station) -> dict:
-    """The hub build, whether it is the mock, the slots' states and the sensor board's link."""
+    """The hub build, whether it is the mock, the slots' states, the sensor board's link, the
+    build's long press (ms, a button held at least this long) and the refusal flash (ms)."""
     hub = station.hub
     if hub is None:
-        return {"hub": None}
+        return {"hub": None, "refusal_flash_ms": REFUSAL_MS}
     return {"hub": hub.build.name, "seats": hub.build.seats, "mock": station.is_mock,
-            "slots": dict(hub.slots), "board": dict(station.board)}
+            "slots": dict(hub.slots), "board": dict(station.board),
+            "long_press_ms": hub.build.long_press_ms, "refusal_flash_ms": REFUSAL_MS}
 
 
 #: the engine's sentence for what decided the winner (engine/scoring.py winners()) -> its code
@@ -211,11 +291,11 @@ def standings(referee) -> tuple[list[dict], dict | None]:
     game = referee.game
     totals = game.totals()
     names = referee.names
-    win = game.winners()
+    win = decision(referee)
     decided = None
     if win is not None:
         winners, sentence = win
-        scored = [game.round_scores(i) for i in range(len(game.rounds))]
+        scored = scored_rounds(referee)
         order = _tie_break_order(scored, totals, referee.rules.options.tie_break)
         decided = _decided(winners, sentence, scored, totals)
     else:
@@ -256,13 +336,13 @@ def _rank_key(seat, totals, winners, decided):
 def _tie_break_order(scored, totals, tie_break):
     remaining = list(range(len(totals)))
     order = []
-    while remaining:
+    while remaining and scored:
         sub = [[r[s] for s in remaining] for r in scored]
         best, _ = decide_winners(sub, tie_break)
         chosen = [remaining[i] for i in best]
         order.extend(sorted(chosen))
         remaining = [s for s in remaining if s not in chosen]
-    return order
+    return order + remaining
 
 
 def result_with_corrections(referee) -> dict:
@@ -283,9 +363,10 @@ def result_with_corrections(referee) -> dict:
 def seat_rows(referee, joined: set[int]) -> list[dict]:
     rnd = referee.game.current
     counts = rnd.hand_counts if rnd is not None else [0] * referee.rules.players
+    computers = referee.setup.get("computers") or {}
     return [{"seat": s, "name": name, "joined": s in joined, "tile_count": counts[s],
-             "one_tile": rnd is not None and not rnd.ended and counts[s] == 1,
-             "hardware": s < referee.hardware_seats}
+             "one_tile": rnd is not None and not rnd.ended and not is_over(referee) and counts[s] == 1,
+             "hardware": s < referee.hardware_seats, "computer": computers.get(str(s))}
             for s, name in enumerate(referee.names)]
 
 
@@ -297,7 +378,7 @@ def seat_options(referee, seat: int) -> dict:
     rnd = referee.game.current
     empty = {"play": {}, "trains": [], "draw": False, "pass": False, "done": False, "engine": False,
              "reveal": False, "why": {}}
-    if rnd is None:
+    if rnd is None or is_over(referee):      # a game over, also ended mid-round: nobody acts
         return empty
     if rnd.ended:
         empty["reveal"] = seat in referee.must_count(rnd.index)
@@ -317,11 +398,14 @@ def seat_options(referee, seat: int) -> dict:
         "reveal": False,
         "why": {},
     }
-    for kind in ("draw", "pass", "done"):
+    for kind in ("done", "draw", "pass"):
         refused = referee.refusal(Event(seat, kind))
         options[kind] = refused is None
         if refused is not None:
-            options["why"][kind] = {"code": refused.code, "facts": dict(refused.facts)}
+            code = refused.code
+            if code == "first-turn" and kind != "done" and options["done"]:
+                code = "end-with-done"        # the classic first turn: what to do, not what not to
+            options["why"][kind] = {"code": code, "facts": dict(refused.facts)}
     return options
 
 

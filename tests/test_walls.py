@@ -1,6 +1,7 @@
 """The walls between our packages, read from the import graph (grimp) of the real tree.
 
-The layout (README, *Layout*): ``engine`` (rules) and ``palette`` (colours) import nothing of ours;
+The layout (README, *Layout*): ``engine`` (rules), ``palette`` (colours) and ``vision`` (photos of
+tiles) import nothing of ours;
 ``hardware`` no rules, pages, station, club or command line; ``station`` no web, club or command
 line; ``web`` no club or command line; ``club`` no command line; nothing imports ``cli``, the one
 composition root. No two of our modules import each other, directly or round a longer loop.
@@ -13,12 +14,13 @@ import textwrap
 import grimp
 
 #: our top-level packages, from the bottom up
-PACKAGES = ("engine", "palette", "hardware", "station", "web", "club", "cli")
+PACKAGES = ("engine", "palette", "vision", "hardware", "station", "web", "club", "cli")
 
 #: importer -> the packages of ours it must not import (directly or through another module)
 FORBIDDEN = {
     "engine": ("palette", "hardware", "station", "web", "club", "cli"),
     "palette": ("engine", "hardware", "station", "web", "club", "cli"),
+    "vision": ("engine", "palette", "hardware", "station", "web", "club", "cli"),
     "hardware": ("engine", "palette", "station", "web", "club", "cli"),
     "station": ("web", "club", "cli"),
     "web": ("club", "cli"),

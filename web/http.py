@@ -42,13 +42,19 @@ _STATUS = ((Throttled, 429), (Unauthorized, 401), (Forbidden, 403), (StaleVersio
 
 def error_status(exc: StationError) -> int:
     """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 429 too many wrong ones,
-    409 stale or refused move or no game, 404 no mock hardware, else 400."""
+    409 stale or refused move or no game, 404 no mock hardware, a refused photo as
+    ``PHOTO_STATUS`` says, else 400."""
     for kind, status in _STATUS:          # first match: an Unauthorized is a Forbidden
         if isinstance(exc, kind):
             return status
     if exc.code == "not-mock":
         return 404
-    return 400
+    return PHOTO_STATUS.get(exc.code, 400)
+
+
+#: a refused photo's code (web/routes_photo.py, vision.PhotoError) -> HTTP status
+PHOTO_STATUS = {"photo-not-image": 415, "photo-too-large": 413, "photo-undecodable": 400,
+                "photo-nothing-found": 422, "photo-unavailable": 503}
 
 
 def error_body(request: Request, exc: StationError) -> dict:

@@ -1,7 +1,9 @@
 """Limits at the web edge, checked once, before any authentication (docs/web.md, *Limits*).
 
 - ``BodyLimit``: an ASGI middleware that refuses a request body over ``MAX_BODY`` bytes with 413
-  before reading it (``Content-Length``) or as soon as a streamed body passes the limit.
+  before reading it (``Content-Length``) or as soon as a streamed body passes the limit. The one
+  larger limit is a seat's photo of its tiles (``PHOTO_MAX_BODY`` on ``/api/seat/N/photo``,
+  ``body_limit``).
 - ``secret(value, field)``: a host PIN, seat token or join code as sent (header or query): printable
   ASCII of at most ``SECRET_MAX`` characters, else a 400 naming the field.
 """
@@ -9,18 +11,28 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from station.auth import SECRET_MAX
 from station.interface import StationError
+from station.logs import once_a_minute
 
 from .http import request_language
 from .refusals import refusal_text
 
 log = logging.getLogger("web.refusals")
 MAX_BODY = 64 * 1024     # bytes: the largest real request (a set-up) is under 2 KB
+PHOTO_MAX_BODY = 8 * 1024 * 1024   # bytes: a photo scaled to 1600 px by the page is ~0.5 MB (vision.decode)
+PHOTO_PATH = re.compile(r"/api/seat/[0-9]{1,2}/photo")
+
+
+def body_limit(path: str, default: int = MAX_BODY) -> int:
+    """The body limit of a request to ``path`` in bytes: ``PHOTO_MAX_BODY`` for a seat's photo,
+    else ``default``."""
+    return PHOTO_MAX_BODY if PHOTO_PATH.fullmatch(path or "") else default
 
 
 def _too_large_body(scope, max_body: int) -> bytes:
@@ -40,18 +52,19 @@ class BodyLimit:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        max_body = body_limit(scope.get("path", ""), self.max_body)
         length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None:
             try:
-                declared = int(length.decode("latin-1").strip()) if len(length) < 20 else self.max_body + 1
+                declared = int(length.decode("latin-1").strip()) if len(length) < 20 else max_body + 1
             except ValueError:
-                declared = self.max_body + 1
-            if declared > self.max_body:
+                declared = max_body + 1
+            if declared > max_body:
                 client = scope.get("client")
-                log.warning("%s %s from %s: 413 a body of %s bytes, over %d", scope.get("method"),
-                            scope.get("path"), client[0] if client else "?", length[:20].decode("latin-1"),
-                            self.max_body)
-                return await self._refuse(scope, send)
+                once_a_minute(log, "413 declared", "%s %s from %s: 413 a body of %s bytes, over %d",
+                              scope.get("method"), str(scope.get("path"))[:80], client[0] if client else "?",
+                              length[:20].decode("latin-1"), max_body)
+                return await self._refuse(scope, send, max_body)
         seen = 0
 
         async def limited():
@@ -59,14 +72,14 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise HTTPException(413, f"the request body is over {self.max_body} bytes")
+                if seen > max_body:
+                    raise HTTPException(413, f"the request body is over {max_body} bytes")
             return message
 
         return await self.app(scope, limited, send)
 
-    async def _refuse(self, scope, send):
-        body = _too_large_body(scope, self.max_body)
+    async def _refuse(self, scope, send, max_body: int):
+        body = _too_large_body(scope, max_body)
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),

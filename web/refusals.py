@@ -8,11 +8,14 @@ import json
 import re
 
 from .i18n import N_, gettext_for
+from .option_words import option_name
 
 #: error code -> sentence (record-format.md's error table plus the station's own codes)
 REASONS: dict[str, str] = {
     "bad-record": N_("That is not a valid move."),
     "round-over": N_("The round is over."),
+    "game-over": N_("The game is over."),
+    "end-with-done": N_("You have played: end your turn with Done."),
     "not-your-turn": N_("It is not your turn."),
     "engine-missing": N_("The engine double must be placed first."),
     "no-such-tile": N_("That tile is not in this set."),
@@ -50,6 +53,17 @@ REASONS: dict[str, str] = {
     "ruleset-option": N_("Option %(option)s: allowed values are %(allowed)s."),
     "ruleset-name": N_("Give the rule set a name of 1 to %(max)s characters, without line breaks."),
     "ruleset-format": N_("That file is not a rule set."),
+    # a seat's photo of its tiles (web/routes_photo.py)
+    "photo-not-image": N_("That file is not a photo: send a JPEG or PNG picture."),
+    "photo-too-large": N_("That photo is too large: take it again at a smaller size."),
+    "photo-undecodable": N_("That photo could not be read: it may be cut short. Take it again."),
+    "photo-nothing-found": N_("No tiles were found in the photo: lay them face up and take it again."),
+    "photo-unavailable": N_("This hub cannot read photos: tap your tiles or type your count."),
+    # players across nights (web/routes_players.py picks them by facts["problem"])
+    "players-unknown": N_("No counted game has a player called %(name)s."),
+    "players-same": N_("%(name)s and %(into)s are already one player."),
+    "players-together": N_("%(name)s and %(into)s played in the same game: they are two people."),
+    "players-undone": N_("That merge is not in force: it was undone already."),
     "throttled": N_("Too many wrong tries from this phone: wait %(seconds)s s before the next one."),
 }
 
@@ -65,24 +79,11 @@ THROTTLED: dict[tuple[str, bool], str] = {
 }
 
 #: reasons worded from their facts (``%(name)s``)
-FACT_REASONS = {"setup-players", "setup-hand_size", "ruleset-option", "ruleset-name"}
+FACT_REASONS = {"setup-players", "setup-hand_size", "ruleset-option", "ruleset-name", "players-unknown",
+                "players-same", "players-together"}
 
 #: added to a refusal that only a house rule causes (``facts["house_rule"]``, engine/house.py)
 HOUSE_RULE = N_("%(reason)s: house rule (%(rule)s)")
-
-#: house-rules.md's options by their common names (the host page, the scoreboard and refusals)
-HOUSE_NAMES: dict[str, str] = {
-    "doubles_open": N_("doubles don't bind"),
-    "double_binds": N_("a double binds only its player"),
-    "follow_double": N_("follow on the double"),
-    "first_turn_doubles_open": N_("first-turn doubles are open"),
-    "last_tile_double": N_("no double as the last tile"),
-    "draw_until_playable": N_("draw until you can play"),
-    "marker_penalty": N_("penalty for a marked train"),
-    "own_train_first": N_("own train first"),
-    "out_on_double_multiplier": N_("going out on a double multiplies"),
-    "rounds": N_("shorter game"),
-}
 
 #: fact key -> label; shown after the reason ("Tile: 12-5")
 FACT_LABELS: dict[str, str] = {
@@ -111,9 +112,9 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
         if isinstance((facts or {}).get("allowed"), list):
             given["allowed"] = ", ".join(json.dumps(v) if not isinstance(v, str) else v for v in facts["allowed"])
         return re.sub(r"%\((\w+)\)s", lambda m: str(given.get(m.group(1), "…")), text)
-    rule = HOUSE_NAMES.get((facts or {}).get("house_rule"))
+    rule = option_name(lang, (facts or {}).get("house_rule"))
     if rule is not None:
-        text = _(HOUSE_RULE) % {"reason": text.rstrip("."), "rule": _(rule)}
+        text = _(HOUSE_RULE) % {"reason": text.rstrip("."), "rule": rule}
     for key, label in FACT_LABELS.items():
         value = (facts or {}).get(key)
         if isinstance(value, (str, int)) and value != "":

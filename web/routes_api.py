@@ -98,6 +98,8 @@ class HandBody(Body):
 class RevealBody(Body):
     hand: Annotated[list[TileText], Field(max_length=200)] | Annotated[StrictInt, Field(ge=0, le=100_000)] = Field(
         description="the tiles left in hand, or the pip count")
+    typed: Annotated[StrictInt, Field(ge=0, le=100_000)] | None = Field(
+        None, description="a pip count the player also typed beside the tiles: refused when it differs")
 
 
 class SetupBody(Body):
@@ -194,7 +196,7 @@ async def register_hand(request: Request, seat: Seat, body: HandBody, x_seat_tok
 @router.post("/seat/{seat}/reveal", summary="At the round's end: the tiles left or the pip count")
 async def reveal(request: Request, seat: Seat, body: RevealBody, x_seat_token: str | None = TokenH,
                  token: str | None = Query(None)) -> dict:
-    return _station(request).reveal(seat, _token(x_seat_token, token), body.hand)
+    return _station(request).reveal(seat, _token(x_seat_token, token), body.hand, body.typed)
 
 
 @router.post("/host/check", summary="Check the host PIN")
@@ -292,11 +294,28 @@ async def end(request: Request, body: EndBody, x_host_pin: str | None = PinH) ->
 async def export(request: Request, game_id: int | None = Query(None, ge=1, le=MAX_INT),
                  x_host_pin: str | None = PinH, pin: str | None = Query(None)) -> Response:
     _pin(request, x_host_pin, pin)
-    record = _station(request).export(game_id)
+    return _download(_station(request).export(game_id), game_id)
+
+
+def _download(record: dict, game_id: int | None) -> Response:
+    """A record as a JSON file download named after its game."""
     name = f"mexican-train-{game_id if game_id is not None else 'game'}.json"
     return Response(json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8", "backslashreplace"),
                     media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+GameId = Annotated[int, Path(ge=1, le=MAX_INT, description="a stored game's id")]
+
+
+@router.get("/games/{game_id}", summary="A stored game, read-only: its scoreboard and rounds")
+async def stored_game(request: Request, game_id: GameId) -> dict:
+    return _station(request).stored_view(game_id)
+
+
+@router.get("/games/{game_id}/record", summary="Download a finished or abandoned game's record")
+async def stored_record(request: Request, game_id: GameId) -> Response:
+    return _download(_station(request).stored_record(game_id), game_id)
 
 
 @router.get("/hub/address", summary="The hub's address (IP) as text and QR code, and hub.local")
@@ -309,20 +328,17 @@ async def hub_address(request: Request) -> dict:
             "host": request.url.hostname if loopback else None}
 
 
-def _mock_only(request: Request) -> None:
-    if not request.app.state.mock:
-        raise StationError("the virtual hub needs the mock hardware", code="not-mock")
+#: the virtual hub's endpoints: ``create_app`` includes them only with mock hardware (else 404)
+mock_router = APIRouter(prefix="/api")
 
 
-@router.post("/hub/press", summary="Virtual hub: press a seat button (mock only)")
+@mock_router.post("/hub/press", summary="Virtual hub: press a seat button (mock only)")
 async def press(request: Request, body: PressBody) -> dict:
-    _mock_only(request)
     _station(request).mock_press(body.seat, body.long)
     return {"ok": True}
 
 
-@router.post("/hub/slot", summary="Virtual hub: a tile put in or taken out of a slot (mock only)")
+@mock_router.post("/hub/slot", summary="Virtual hub: a tile put in or taken out of a slot (mock only)")
 async def slot(request: Request, body: SlotBody) -> dict:
-    _mock_only(request)
     _station(request).mock_slot(body.slot, body.occupied)
     return {"ok": True}

@@ -160,7 +160,10 @@ def test_released_seat_drops_its_token_and_offers_to_join(server, phone):
     expect(ben.locator("#join")).to_be_visible()
     expect(ben.locator("#h-join")).to_have_text("Join this seat")
     expect(ben.locator("#controller")).to_be_hidden()
-    expect(ben.locator("#toast")).to_contain_text("This seat was released: join again.")
+    # said where the phone joins again, and still said after a reload
+    expect(ben.locator("#join-note")).to_have_text("This seat was released: join again.")
+    ben.reload()
+    expect(ben.locator("#join-note")).to_have_text("This seat was released: join again.")
     assert ben.evaluate("localStorage.getItem('mt-seat-1')") is None
     # the new code joins again
     ben.fill("#join-code", station.seat_code(1, PIN))

@@ -294,7 +294,9 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
         expect(page.locator("#count-card")).to_be_visible()
         for tile in hands[seat]:
             page.click(f'#count-tiles button[data-tile="{"-".join(map(str, same_tile(tile)))}"]')
-        expect(page.locator("#count-sum")).to_contain_text(f"{sum(pips(t) for t in hands[seat])} points")
+        n = len(hands[seat])         # the station says how many tiles it counts in the hand
+        expect(page.locator("#count-help")).to_contain_text(f"as the station counts them: {n}.")
+        expect(page.locator("#count-sum")).to_contain_text(f"Tapped: {n} of {n} · {sum(pips(t) for t in hands[seat])} pips")
         page.click("#btn-count")
         expect(page.locator("#count-card")).to_be_hidden()
     view = until(lambda: station.view()["result"]["rounds"][0]["scores"] and station.view(), "the round's scores")

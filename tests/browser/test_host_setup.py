@@ -90,7 +90,7 @@ def test_a_refused_setup_shows_the_station_reason_beside_the_button(server, phon
 
 
 @pytest.mark.parametrize("lang", ["en", "ps"])
-@pytest.mark.parametrize("path", ["/", "/host", "/hub"])
+@pytest.mark.parametrize("path", ["/", "/host", "/hub", "/players"])
 def test_navigation_is_one_line_and_the_strip_stays_below_it(server, phone, lang, path):
     server.station.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 9, {})
     page = phone(lang).new_page()

@@ -115,7 +115,7 @@ def test_table_draws_trains_as_lines_from_the_engine(server, phone, lang, size):
     for seat in range(3):
         expect(page.locator(f'.train[data-train="{seat}"] .marker')).to_have_count(1 if seat in marked else 0)
     expect(page.locator('#players [data-seat="0"] .count')).to_contain_text(_("Tiles: %(n)s", n=state["hand_counts"][0]))
-    expect(page.locator("#boneyard")).to_have_text(_("Boneyard: %(n)s tiles", n=state["boneyard"]))
+    expect(page.locator("#boneyard")).to_have_text(_("Tiles in the boneyard: %(n)s", n=state["boneyard"]))
     # Chi's train is empty: its words stay one line, not a word per line
     text = page.locator('.train[data-train="2"] .empty-text')
     expect(text).to_have_text(_("no tiles yet"))

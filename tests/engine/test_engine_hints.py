@@ -56,12 +56,13 @@ def _mid_round(seed, events=30):
     return rnd
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
-def test_ranked_plays_are_the_seats_legal_events_and_use_the_budget(seed):
-    rnd = _mid_round(seed)
+@pytest.mark.parametrize("seed,events", [(1, 16), (2, 12), (3, 8), (4, 8), (5, 8), (6, 8)])
+def test_ranked_plays_are_the_seats_legal_events_and_use_the_budget(seed, events):
+    rnd = _mid_round(seed, events)
     seat = rnd.turn
     ranking = rank_plays(rnd, seat, rnd.hands[seat], random.Random(seed), 200)
     legal = [e for e in rnd.legal_events if e.seat == seat]
+    assert len(legal) > 1, "a position with a choice (a forced move is test_a_forced_move_runs_no_playouts)"
     assert sorted(map(repr, (h.event for h in ranking.plays))) == sorted(map(repr, legal))
     assert ranking.playouts == 200 == sum(h.playouts for h in ranking.plays)
     means = [h.mean_pips for h in ranking.plays]
@@ -140,3 +141,23 @@ def test_a_narrowed_deal_gives_a_seat_that_showed_a_void_no_more_tiles_of_it_tha
                     assert sum(t.low in pips or t.high in pips for t in dealt.hands[s]) <= free
                     checked += 1
     assert checked > 20
+
+
+def test_a_forced_move_runs_no_playouts():
+    """One move only (often a draw with nothing to play): it is the hint, with no playout and no
+    claim of a favourite among alternatives there are none of."""
+    found = 0
+    for seed in range(1, 80):
+        rnd = _mid_round(seed, events=10 + seed % 25)
+        if rnd.end is not None:
+            continue
+        seat = rnd.turn
+        legal = [e for e in rnd.legal_events if e.seat == seat]
+        ranking = rank_plays(rnd, seat, rnd.hands[seat], random.Random(seed), 200)
+        if len(legal) == 1:
+            found += 1
+            assert ranking.forced and ranking.playouts == 0 and ranking.clear
+            assert [h.event for h in ranking.plays] == legal
+        else:
+            assert not ranking.forced and ranking.playouts == 200
+    assert found, "no forced move in these rounds: widen the search"

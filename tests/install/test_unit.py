@@ -99,6 +99,9 @@ def test_unit_asks_for_what_the_issue_and_the_station_need():
     assert "/dev/mem" not in allowed            # root-only DMA is the drop-in's business
     assert "CAP_NET_BIND_SERVICE" in one["AmbientCapabilities"]
     assert one["WantedBy"] == "multi-user.target" and "network-online.target" in one["After"]
+    from web.serve import FILE_LIMIT
+    assert int(one["LimitNOFILE"]) == FILE_LIMIT           # issue 23: idle connections cannot starve it
+    assert one["LogRateLimitIntervalSec"] == "30s" and int(one["LogRateLimitBurst"]) <= 500
     drop = settings(DROPIN)
     assert drop["User"] == ["root"] and "/dev/mem rw" in drop["DeviceAllow"]
     assert "CAP_SYS_RAWIO" in drop["CapabilityBoundingSet"][0]

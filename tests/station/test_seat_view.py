@@ -10,6 +10,7 @@ from station_helpers import PIN, join_all
 
 from engine import Event
 from station.interface import Refused
+import vision
 
 
 def virtual_game(station, options=None):
@@ -141,11 +142,22 @@ def test_a_seat_that_went_out_is_not_asked_to_count(station):
     station.submit(2, tokens[2], {"play": "9-3", "on": 2}, station.version)
     station.submit(0, tokens[0], {"play": "1-4", "on": 0}, station.version)    # Ana goes out
     ana, ben = me(station, tokens, 0), me(station, tokens, 1)
-    assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": []}
+    assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": [], "expected": 0,
+                            "total": None, "scoring": {"penalty": 0, "factor": 1}, "photo": False}
     assert ana["options"]["reveal"] is False
     assert ben["count"]["must"] is True and ben["count"]["went_out"] is False
     assert ben["count"]["tiles"] == ben["free"] and not ben["count"]["registered"]
-    assert me(station, tokens, 2)["count"] == {"must": True, "went_out": False, "registered": True, "tiles": ["0-4"]}
+    # the station counts one tile in Chi's hand and, knowing it, gives its pips to confirm
+    assert me(station, tokens, 2)["count"] == {"must": True, "went_out": False, "registered": True, "tiles": ["0-4"],
+                                               "expected": 1, "total": 4, "scoring": {"penalty": 0, "factor": 1},
+                                               "photo": vision.available()}
+    assert ben["count"]["expected"] == 1 and ben["count"]["total"] is None
+    with pytest.raises(Refused) as err:                 # what differs: the number of tiles
+        station.reveal(1, tokens[1], ["5-6", "7-8"])
+    assert err.value.facts["why"] == "count" and (err.value.facts["shown"], err.value.facts["holds"]) == (2, 1)
+    with pytest.raises(Refused) as err:                 # or a tile that cannot be in the hand
+        station.reveal(1, tokens[1], ["9-1"])
+    assert err.value.facts["why"] == "on-table" and err.value.facts["tile"] == "1-9"
     assert ana["round_end"] == {"round": 0, "end": "out", "out": [0], "scores": None, "mine": None,
                                 "counted": [0, None, None], "waiting": [1, 2]}
     station.reveal(1, tokens[1], ["5-6"])

@@ -1,10 +1,12 @@
 /* Shared helpers of every page: translation, seat badges, tiles, API calls, toast, dialog, strip. */
 (function () {
   "use strict";
-  const boot = window.MT_BOOT || {};
-  const T = window.MT_T || {};
-  const PAL = window.MT_PALETTE || { seats: [] };
-  const MT = (window.MT = { boot: boot, view: boot.view || null, listeners: [] });
+  // the page's boot data: JSON data blocks (never run: the CSP forbids inline script; web/security.py)
+  const data = (id) => { const e = document.getElementById(id); return e ? JSON.parse(e.textContent) : null; };
+  const boot = data("mt-boot") || {};
+  const T = data("mt-catalogue") || {};
+  const PAL = data("mt-palette") || { seats: [] };
+  const MT = (window.MT = { boot: boot, view: boot.view || null, listeners: [], palette: PAL });
 
   MT.t = function (msg, params) {
     let s = T[msg] || msg;
@@ -99,13 +101,13 @@
     return text;
   };
   /** What the hub asks of a seat (view.prompt), in the page's language. */
-  MT.promptText = function (prompt, view) {
+  MT.promptText = function (prompt, view, mySeat) {
     if (!prompt) return "";
     const facts = prompt.facts || {};
     if (prompt.kind === "refused") return MT.reasonText(prompt.code, facts, prompt.text);
-    if (prompt.kind === "start-train") {
-      const train = facts.train === undefined ? (prompt.slot === "mexican" ? "mexican" : Number(String(prompt.slot || "").slice(4))) : facts.train;
-      return t("A tile was placed to start %(train)s: enter the tile you played", { train: MT.trainName(train, view) });
+    if (prompt.kind === "start-train") {      // the station names the train (facts.train) and the seat asked
+      if (facts.train === mySeat) return t("A tile was placed to start your train: enter the tile you played");
+      return t("A tile was placed to start %(train)s: enter the tile you played", { train: MT.trainName(facts.train, view) });
     }
     const button = t("I placed the engine"), tile = facts.tile || "";
     if (prompt.kind === "place-engine") return t("The engine is in the centre: if you placed it, tap “%(button)s”", { button: button });
@@ -213,6 +215,35 @@
   };
 
   MT.roundCount = (view) => (view.game ? view.game.rounds_total : 0);     // the station says how many
+  /** A computer player's policy (station/computers.py) in the page's words. */
+  MT.computerWord = (policy) => ({ random: t("Computer (easy)"), greedy: t("Computer (greedy)"), playout: t("Computer (strong)") })[policy] || policy;
+
+  /** How the game ended (view.over, station/game_end.py), in the page's language: the heading,
+   *  the sentence saying whether the scores are final, the winner line (none when abandoned). */
+  MT.overWords = function (view) {
+    const o = view.over;
+    if (!o) return null;
+    const heading = o.how === "abandoned" ? t("Game abandoned") : t("Game over");
+    const how = o.how === "played" ? t("All %(n)s rounds were played: the scores are final.", { n: o.rounds_total })
+      : o.how === "early" ? t("The host ended the game after %(r)s of %(n)s rounds: the scores are final.", { r: o.rounds_scored, n: o.rounds_total })
+        : t("The host abandoned this game: it has no winner.");
+    return { heading: heading, how: how };
+  };
+  /** The game-over block every page shows (scoreboard, table, host, seat, a past game), or null
+   *  while the game goes on: ``ids.id`` the block's id (its heading ``<id>-h``, how it ended
+   *  ``<id>-how``), ``ids.winner`` and ``ids.tie`` the ids of the winner line and the tie-break. */
+  MT.overBlock = function (view, ids) {
+    const words = MT.overWords(view);
+    if (!words) return null;
+    const o = view.over, seats = o.winners || [], id = ids.id;
+    const tie = view.tie_break && (ids.tieAlways || view.tie_break.code !== "lowest-total");
+    return el("section", { class: "over over-" + o.how, id: id, "data-how": o.how, "aria-labelledby": id + "-h" },
+      el("h2", { id: id + "-h", class: "over-h" }, words.heading),
+      seats.length ? el("p", { class: "winner", id: ids.winner || id + "-winner" }, el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
+        seats.length > 1 ? t("Winners:") : t("Winner:"), " ", seats.flatMap((s, i) => [i ? ", " : null, MT.badge(s, MT.name(s, view))])) : null,
+      el("p", { class: "over-how", id: id + "-how" }, words.how),
+      tie ? el("p", { class: "tie-break", id: ids.tie || id + "-tie" }, MT.tieText(view)) : null);
+  };
 
   /** The always-visible context strip. */
   let lastAlert = "";
@@ -221,8 +252,11 @@
     if (!main) return;
     const st = view.result && view.result.state;
     const chips = [];
+    const over = MT.overWords(view);
     if (!view.game) {
       chips.push(el("span", {}, t("No game yet")));
+    } else if (over) {       // the station's phase: finished or abandoned, whatever round was in play
+      chips.push(el("span", { class: "strip-over", id: "strip-over" }, over.heading));
     } else if (st) {
       chips.push(el("span", {}, t("Round %(r)s of %(n)s", { r: st.round + 1, n: MT.roundCount(view) })));
       chips.push(el("span", { class: "row" }, t("Engine"), " ", MT.tileEl(st.engine + "-" + st.engine)));
@@ -232,18 +266,16 @@
       else if (p && p.kind === "engine-yours")
         chips.push(el("span", { class: "row" }, MT.fmt(t("Engine: %(name)s places it"), { name: MT.badge(f.seat) })));
       else if (st.turn !== null && st.turn !== undefined) chips.push(el("span", { class: "row" }, t("Turn:"), " ", MT.badge(st.turn)));
-      else if (view.game.status === "round-over") chips.push(el("span", {}, t("Round over")));
-      const rnd = ((view.result && view.result.rounds) || [])[st.round];
-      const over = (st.turn === null || st.turn === undefined) && rnd && rnd.end;
-      if (!over && st.open_doubles && st.open_doubles.length) {      // none left to satisfy once the round is over
+      else if (view.phase === "round_over") chips.push(el("span", {}, t("Round over")));
+      if (view.phase === "playing" && st.open_doubles && st.open_doubles.length) {      // none left to satisfy once the round is over
         chips.push(el("span", { class: "row" }, t("Open doubles:"), " ",
           st.open_doubles.map((d) => el("span", { class: "row" }, MT.tileEl(d.tile), " ", MT.trainName(d.on, view)))));
       }
     } else {
-      chips.push(el("span", {}, view.game.status === "finished" ? t("Game over") : t("Waiting for the host to start a round")));
+      chips.push(el("span", {}, t("Waiting for the host to start a round")));
     }
     main.replaceChildren(el("div", { class: "chips" }, chips));
-    const playing = st && st.turn !== null && st.turn !== undefined;
+    const playing = view.phase === "playing";
     const ones = playing ? (view.seats || []).filter((s) => s.one_tile) : [];
     const text = ones.length ? t("One tile left: %(names)s", { names: ones.map((s) => s.name).join(", ") }) : "";
     if (text !== lastAlert) {

@@ -6,8 +6,7 @@
   "use strict";
   const MT = window.MT, t = MT.t, el = MT.el;
   const $ = (id) => document.getElementById(id);
-  const CHOICES = [["player", t("Player")], ["random", t("Computer (easy)")],
-                   ["greedy", t("Computer (greedy)")], ["playout", t("Computer (strong)")]];
+  const CHOICES = [["player", t("Player")]].concat(["random", "greedy", "playout"].map((p) => [p, MT.computerWord(p)]));
 
   const hints = el("input", { type: "checkbox", id: "hints-on", checked: true });
   const tiles = document.querySelector("#setup-form .tiles-mode");

@@ -41,11 +41,12 @@
   // ---- change the PIN (4 to 12 digits, typed twice); the page then reloads with the new one
   const host = $("host");
   if (!host) return;
+  const [lo, hi] = ((MT.view && MT.view.limits) || {}).pin_digits || [];       // the station's PIN length
   const input = (id) => MT.el("input", { id: id, type: "password", inputmode: "numeric", autocomplete: "new-password",
-    pattern: "[0-9]{4,12}", minlength: "4", maxlength: "12", required: true });
+    pattern: `[0-9]{${lo},${hi}}`, minlength: lo, maxlength: hi, required: true });
   const first = input("new-pin"), second = input("new-pin-again");
   const change = MT.el("form", { id: "pin-change-form", class: "row" },
-    MT.el("label", {}, MT.el("span", { text: t("New PIN (4 to 12 digits)") }), first),
+    MT.el("label", {}, MT.el("span", { text: t("New PIN (%(lo)s to %(hi)s digits)", { lo: lo, hi: hi }) }), first),
     MT.el("label", {}, MT.el("span", { text: t("New PIN again") }), second),
     MT.el("button", { class: "btn", type: "submit", text: t("Change PIN") }));
   host.append(MT.el("section", { class: "card", "aria-labelledby": "h-pin-change" },

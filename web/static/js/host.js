@@ -7,7 +7,8 @@
   const $ = (id) => document.getElementById(id);
   let pin = sessionStorage.getItem("mt-pin") || "";
   let shownSeats = "";
-  const MAX_PLAYERS = 14;      // the set-up form's rows (the station refuses more than the rules take)
+  const LIMITS = (MT.view && MT.view.limits) || {};     // the station's (station/views.py LIMITS)
+  const MAX_PLAYERS = LIMITS.players_max;     // the set-up form's rows (the station refuses more than the rules take)
 
   const H = () => ({ "X-Host-Pin": pin });
   async function call(method, path, body, okText) {
@@ -50,7 +51,7 @@
     }
   }
   function nameRow(value) {
-    const input = el("input", { value: value || "", maxlength: 32 });     // station/auth.py NAME_MAX
+    const input = el("input", { value: value || "", maxlength: LIMITS.name_max });
     const rm = el("button", { type: "button", class: "btn", onclick: () => { row.remove(); renumber(); } }, "✕");
     const row = el("div", { class: "row" }, el("span", { class: "num" }), input, rm);
     $("names").append(row);
@@ -87,6 +88,12 @@
     shownSeats = key;
     const cards = [];
     for (let i = 0; i < players.length; i++) {
+      const computer = view.seats && view.seats[i] && view.seats[i].computer;
+      if (computer) {        // the station plays this seat: no phone joins it
+        cards.push(el("div", { class: "seat-card computer", "data-seat": i },
+          el("div", { class: "seat-info" }, MT.badge(i, players[i]), el("div", { class: "muted" }, MT.computerWord(computer)))));
+        continue;
+      }
       const info = await MT.api("GET", `/api/host/seat/${i}/code`, undefined, H());
       const joined = view.seats && view.seats[i] && view.seats[i].joined;
       const qr = el("div", { class: "qr" });
@@ -109,14 +116,37 @@
   function statusText(view) {
     const g = view.game, r = view.host && view.host.round;
     if (!g) return t("No game yet: set up a game below.");
-    if (g.status === "finished") return t("Game %(id)s · over", { id: g.id });
-    if (g.status === "abandoned") return t("Game %(id)s · abandoned", { id: g.id });
+    if (view.phase === "finished") return t("Game %(id)s · over", { id: g.id });
+    if (view.phase === "abandoned") return t("Game %(id)s · abandoned", { id: g.id });
     if (!r || r.index === null || r.index === undefined) return t("Game %(id)s · ready: start round 1 of %(n)s", { id: g.id, n: g.rounds_total });
     const p = { id: g.id, r: r.index + 1, n: r.of };
     if (!r.over) return t("Game %(id)s · round %(r)s of %(n)s in play", p);
     if (r.waiting.length) return t("Game %(id)s · round %(r)s of %(n)s over: waiting for counts from %(names)s",
       Object.assign(p, { names: r.waiting.map((s) => MT.name(s, view)).join(", ") }));
     return t("Game %(id)s · round %(r)s of %(n)s over: start round %(next)s", Object.assign(p, { next: r.index + 2 }));
+  }
+  /** Past games (GET /api/host/games): every stored game but the one in play, newest first, each
+   *  a link to its read-only page (/games/N) with how it ended and who won. Fetched again when
+   *  the game on show or its phase changes. */
+  let pastKey = "";
+  async function pastGames(view) {
+    const key = (view.game ? view.game.id : "") + ":" + view.phase;
+    if (key === pastKey) return;
+    pastKey = key;
+    const r = await MT.api("GET", "/api/host/games", undefined, H());
+    if (!r.ok) { pastKey = ""; return; }
+    const ended = r.data.filter((g) => g.over);
+    $("past-none").hidden = ended.length > 0;
+    $("past-games").replaceChildren(...ended.map((g) => {
+      const when = new Date(g.created * 1000).toLocaleString(MT.boot.lang, { dateStyle: "medium", timeStyle: "short" });
+      const who = g.over.winners.map((s) => g.players[s]).join(", ");
+      const how = g.over.how === "abandoned" ? t("abandoned") : g.over.how === "early"
+        ? t("ended after %(r)s of %(n)s rounds", { r: g.over.rounds_scored, n: g.over.rounds_total }) : t("played out");
+      return el("li", { "data-game": g.id },
+        el("a", { href: "/games/" + g.id, class: "past-link" }, t("Game %(id)s", { id: g.id })), " · ",
+        el("span", { class: "muted" }, when), " · ", el("span", {}, g.players.join(", ")), " · ",
+        el("span", { class: "past-how" }, how), who ? [" · ", el("span", { class: "past-winner" }, "★ ", who)] : null);
+    }));
   }
   /** Why a control cannot act now (a reason code of view.host). */
   function whyText(code, view) {
@@ -147,6 +177,9 @@
     if (!pin) return;
     const g = view.game, h = view.host;
     $("game-status").textContent = statusText(view);
+    const over = MT.overBlock(view, { id: "host-over-block" });
+    $("host-over").replaceChildren(...(over ? [over] : []));
+    pastGames(view);
     const deal = g && g.deal && g.status === "ready" ? g.deal : null;
     $("deal").hidden = !deal;
     $("deal").textContent = deal ? dealText(deal) : "";
@@ -160,7 +193,7 @@
     }
     $("btn-export").href = "/api/host/export?pin=" + encodeURIComponent(pin);
     // set-up folds away while a game is on; the hub address is open until round 1 starts
-    const now = !g ? "none" : (g.status === "finished" || g.status === "abandoned") ? "over" : g.status === "ready" ? "ready" : "playing";
+    const now = !g ? "none" : view.over ? "over" : view.phase === "setup" ? "ready" : "playing";
     if (now !== phase) {
       phase = now;
       $("setup-box").open = now === "none" || now === "over";
@@ -194,12 +227,16 @@
     const question = last ? t("Undo the last move: %(move)s?", { move: MT.logText(last, MT.view) }) : t("Undo the last move?");
     if (await MT.confirm(question)) call("POST", "/api/host/undo", { version: v }, t("Undone."));
   });
-  $("btn-end").addEventListener("click", async () => { if (await MT.confirm(t("End the game now?"))) call("POST", "/api/host/end", { abandon: false }, t("Game ended.")); });
+  $("btn-end").addEventListener("click", async () => {
+    const q = t("End the game now? The scores of the rounds played so far become final and decide the winner.");
+    if (await MT.confirm(q)) call("POST", "/api/host/end", { abandon: false }, t("Game ended."));
+  });
   $("btn-abandon").addEventListener("click", async () => { if (await MT.confirm(t("Abandon the game? It will not count."))) call("POST", "/api/host/end", { abandon: true }, t("Game abandoned.")); });
   $("correct-form").addEventListener("submit", (e) => {
     e.preventDefault();
     call("POST", "/api/host/correct", { round: Number($("c-round").value), seat: Number($("c-seat").value),
-      score: Number($("c-score").value), reason: $("c-reason").value.trim() }, t("Score corrected."));
+      score: Number($("c-score").value), reason: $("c-reason").value.trim() }, t("Score corrected."))
+      .then((done) => { if (done) { $("c-score").value = ""; $("c-reason").value = ""; } });   // saved: the form is empty again
   });
   /** The set-up as the form stands (players with a name only). */
   function setupBody() {
@@ -250,6 +287,7 @@
     MT.setView(r.data);
     $("game-card").scrollIntoView({ block: "start" });
   });
+  $("c-reason").maxLength = LIMITS.reason_max;
   for (let i = 0; i < 4; i++) nameRow("");
   MT.onView(render);
   MT.live.start({});

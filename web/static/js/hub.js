@@ -11,7 +11,7 @@
 
   // LED values are the palette's page colours decoded with its gamma (palette/__init__.py): shown
   // here re-encoded, so a lit slot shows its entry's page colour (the Mexican train: #e6e6e6)
-  const PAL = window.MT_PALETTE || {};
+  const PAL = MT.palette || {};
   const GAMMA = PAL.led_gamma || 1;
   const SIGNAL = PAL.signals || {};
   const shown = (c) => c.map((v) => Math.round(255 * Math.pow(Math.max(0, v) / 255, 1 / GAMMA)));
@@ -24,13 +24,12 @@
     const lum = 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
     return lum > 0.18 ? "#000" : "#f3f5f7";
   }
-  // a refused move flashes its seat's slot red for RED_MS (leds.red names the slots)
-  const RED_MS = 600;
+  // a refused move flashes its seat's slot red as long as the hub's LED does (leds.red names the slots)
   const redUntil = {};
   let redTimer = null;
   function noteRed(view) {
     const now = Date.now();
-    for (const slot of ((view.leds || {}).red || [])) if (!(redUntil[slot] > now)) redUntil[slot] = now + RED_MS;
+    for (const slot of ((view.leds || {}).red || [])) if (!(redUntil[slot] > now)) redUntil[slot] = now + view.hardware.refusal_flash_ms;
     const next = Math.min(...Object.values(redUntil).filter((v) => v > now));
     clearTimeout(redTimer);
     if (isFinite(next)) redTimer = setTimeout(() => draw(MT.view, true), next - now + 10);
@@ -126,7 +125,7 @@
       const main = el("button", { type: "button", class: "btn", "data-press": i,
         "aria-label": t("Button of %(name)s: tap for a short press, hold for a long press", { name: MT.name(i, view) }),
         onpointerdown: () => { downAt = Date.now(); },
-        onclick: () => { const long = downAt && Date.now() - downAt > 600; downAt = 0; press(i, !!long); } }, MT.badge(i, MT.name(i, view)));
+        onclick: () => { const long = downAt && Date.now() - downAt >= view.hardware.long_press_ms; downAt = 0; press(i, !!long); } }, MT.badge(i, MT.name(i, view)));
       const hold = el("button", { type: "button", class: "btn", "data-long": i,
         "aria-label": t("Long press on the button of %(name)s", { name: MT.name(i, view) }), onclick: () => press(i, true) }, t("hold"));
       out.push(el("div", { class: "row card" }, main, hold));

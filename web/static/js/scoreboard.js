@@ -4,9 +4,6 @@
   const MT = window.MT, t = MT.t, el = MT.el;
   const SVGNS = "http://www.w3.org/2000/svg";
 
-  function scoresOf(view) {
-    return ((view.result && view.result.rounds) || []).map((r) => r.scores);
-  }
   function standings(view) {
     const box = document.getElementById("standings");
     const groups = [];
@@ -25,14 +22,9 @@
   }
   function winner(view) {
     const box = document.getElementById("winner");
-    const res = view.result;
-    const seats = (view.tie_break && view.tie_break.winners) || (res && res.winners) || [];
-    if (!seats.length) { box.hidden = true; return; }
-    box.hidden = false;
-    const names = seats.flatMap((s, i) => [i ? ", " : null, MT.badge(s, MT.name(s, view))]);
-    box.replaceChildren(el("p", { class: "winner", id: "winner-line" }, el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
-      seats.length > 1 ? t("Winners:") : t("Winner:"), " ", names),
-      el("p", { id: "tie-break", class: "tie-break" }, MT.tieText(view)));
+    const block = MT.overBlock(view, { id: "over", winner: "winner-line", tie: "tie-break", tieAlways: true });
+    box.hidden = !block;
+    box.replaceChildren(...(block ? [block] : []));
   }
   function table(view) {
     const box = document.getElementById("rounds");
@@ -45,7 +37,7 @@
       const corrected = new Set((r.corrections || []).map((c) => c.seat));
       return el("tr", {}, el("th", { scope: "row" }, el("span", { class: "row" }, String(ri + 1), " ", MT.tileEl(r.engine + "-" + r.engine))),
         players.map((p, i) => {
-          if (!r.scores) return el("td", { class: "muted" }, r.end ? t("counting") : "…");
+          if (!r.scores) return el("td", { class: "muted" }, view.over ? "—" : r.end ? t("counting") : "…");   // never scored once over
           const v = r.scores[i];
           return el("td", { class: (v === 0 ? "zero" : "") + (corrected.has(i) ? " corr" : "") },
             v === 0 ? "0 ★" : String(v), corrected.has(i) ? el("span", { "aria-label": t("corrected") }, " ✎") : null);
@@ -72,11 +64,11 @@
   function chart(view) {
     const box = document.getElementById("chart");
     const players = (view.game && view.game.players) || [];
-    const rows = scoresOf(view).filter(Boolean);
-    if (!players.length || !rows.length) { box.replaceChildren(el("p", { class: "muted" }, t("The chart starts after the first round."))); return; }
-    const run = players.map((p, i) => { let s = 0; return [0].concat(rows.map((r) => (s += r[i]))); });
+    const run = view.running || [];         // the station's running totals, per seat, from 0
+    const n = run.length ? run[0].length - 1 : 0;
+    if (!players.length || !n) { box.replaceChildren(el("p", { class: "muted" }, t("The chart starts after the first round."))); return; }
     const max = Math.max(10, ...run.flat());
-    const W = 320, H = 180, L = 30, B = 20, n = rows.length;
+    const W = 320, H = 180, L = 30, B = 20;
     const x = (k) => L + (W - L - 8) * (k / Math.max(1, n));
     const y = (v) => H - B - (H - B - 8) * (v / max);
     const svg = document.createElementNS(SVGNS, "svg");
@@ -98,6 +90,16 @@
     });
     box.replaceChildren(svg);
   }
-  MT.onView(function (view) { standings(view); winner(view); table(view); chart(view); });
-  MT.live.start({});
+  /** A stored game's page (/games/N): when it was played and its record; the view never changes. */
+  function stored(view) {
+    const info = view.stored;
+    if (!info) return;
+    const when = new Date(info.created * 1000);
+    const players = ((view.game && view.game.players) || []).join(", ");
+    document.getElementById("stored-line").textContent = t("Played %(when)s: %(players)s", {
+      when: when.toLocaleString(MT.boot.lang, { dateStyle: "medium", timeStyle: "short" }), players: players });
+    document.getElementById("stored-record").hidden = !info.record;
+  }
+  MT.onView(function (view) { stored(view); standings(view); winner(view); table(view); chart(view); });
+  if (!MT.boot.view || !MT.boot.view.stored) MT.live.start({});     // a stored game is not live
 })();

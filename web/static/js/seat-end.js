@@ -12,23 +12,57 @@
     const picked = new Set();
     let countKey = null;
 
+    /** The count: how many tiles the station counts in my hand, the tiles tapped and their pips,
+     *  the registered hand's pips to confirm, and the last refusal, which stays until I change
+     *  something (view.me.count, station/views.py count_view). */
     function renderCount(view) {
       const me = view.me || {}, count = me.count || { must: false, tiles: [] };
       const card = $("count-card");
       card.hidden = !count.must;
       const key = count.must ? (view.game && view.game.id) + ":" + (me.round_end && me.round_end.round) : null;
       if (key !== countKey) {           // a registered hand is offered already chosen: check it, send it
-        countKey = key; picked.clear(); $("pips").value = "";
+        countKey = key; picked.clear(); $("pips").value = ""; showError(null);
         if (count.registered) for (const tile of count.tiles) picked.add(tile);
       }
       if (!count.must) return;
       const pips = (view.game && view.game.pips) || {};       // the station's: 0-0 as the game counts it
+      $("count-help").textContent = t("Tiles in your hand, as the station counts them: %(n)s. Tap them, or type their pip count.", { n: count.expected });
+      $("count-known").hidden = count.total === null || count.total === undefined;
+      $("count-known").textContent = $("count-known").hidden ? ""
+        : t("The station knows your registered hand: %(n)s tiles, %(p)s pips. Check them and send.", { n: count.expected, p: count.total });
       $("count-tiles").replaceChildren(...count.tiles.map((tile) => el("button", { type: "button", "data-tile": tile,
         "aria-pressed": picked.has(tile) ? "true" : "false", "aria-label": t("tile %(a)s-%(b)s", { a: tile.split("-")[0], b: tile.split("-")[1] }),
-        onclick: () => { picked.has(tile) ? picked.delete(tile) : picked.add(tile); renderCount(MT.view); } }, tile)));
+        onclick: () => { picked.has(tile) ? picked.delete(tile) : picked.add(tile); showError(null); renderCount(MT.view); } }, tile)));
       const sum = Array.from(picked).reduce((s, x) => s + (pips[x] || 0), 0);
-      $("count-sum").textContent = picked.size ? t("%(n)s tiles, %(p)s points", { n: picked.size, p: sum }) : "";
+      $("count-sum").textContent = t("Tapped: %(k)s of %(n)s · %(p)s pips", { k: picked.size, n: count.expected, p: sum });
+      const typed = $("pips").value.trim();
+      const counted = picked.size ? sum : (typed === "" ? null : Number(typed));
+      const sc = count.scoring || { penalty: 0, factor: 1 };
+      const adds = [];
+      if (sc.penalty) adds.push(t("plus %(n)s for your marked train", { n: sc.penalty }));
+      if (sc.factor !== 1) adds.push(t("times %(n)s: the round ended on a double", { n: sc.factor }));
+      $("count-score").hidden = !adds.length || counted === null;
+      $("count-score").textContent = $("count-score").hidden ? ""
+        : t("Your round score will be %(score)s: %(p)s pips, %(how)s.", { score: (counted + sc.penalty) * sc.factor, p: counted, how: adds.join(", ") });
     }
+    /** A refused count stays on screen, worded from what the station says differs. */
+    function showError(data) {
+      const box = $("count-error");
+      box.hidden = !data;
+      if (!data) { box.textContent = ""; return; }
+      const f = data.facts || {};
+      const tile = f.tile ? MT.bdi(f.tile) : "";
+      const words = {
+        count: [t("You tapped %(shown)s tiles, but the station counts %(holds)s in your hand."), { shown: f.shown, holds: f.holds }],
+        "on-table": [t("%(tile)s is on the table: it cannot be in your hand."), { tile: tile }],
+        twice: [t("%(tile)s was already shown by another player."), { tile: tile }],
+        "not-in-set": [t("%(tile)s is not in this set."), { tile: tile }],
+        typed: [t("You typed %(typed)s pips, but the tiles you tapped count %(pips)s. Clear one of them or correct it."), { typed: f.typed, pips: f.pips }],
+      }[f.why];
+      box.replaceChildren(words ? MT.fmt(words[0], words[1]) : (data.text || t("Refused")));
+      box.scrollIntoView({ block: "nearest" });      // beside the button that was refused
+    }
+    $("pips").addEventListener("input", () => { showError(null); renderCount(MT.view); });
 
     function renderRoundEnd(view) {
       const me = view.me || {}, end = me.round_end;
@@ -57,7 +91,7 @@
           (end.out || []).includes(i) ? el("span", { class: "out-star", "aria-hidden": "true" }, " ★") : null),
         el("td", {}, String(totals[i] ?? 0)))));
       // at game over the standings are the game's: the "Game over" card lists them
-      const over = !!me.game_over;
+      const over = !!view.over;
       $("h-standings").hidden = over;
       $("round-standings").hidden = over;
       $("round-standings").replaceChildren(...(over ? [] : standingRows(view)));
@@ -71,16 +105,24 @@
         el("span", { class: "count" }, String(row.total))));
     }
 
+    /** The game's end, however it ended (view.over: played out, ended early, abandoned); this
+     *  seat's place where a winner was decided (me.game_over). */
     function renderGameOver(view) {
-      const me = view.me || {}, over = me.game_over;
-      $("game-over").hidden = !over;
-      if (!over) return;
-      const names = over.winners.map((s) => MT.badge(s));
-      $("winners").replaceChildren(el("span", { class: "trophy", "aria-hidden": "true" }, "★"), over.winners.length > 1 ? t("Winners:") : t("Winner:"), " ", ...names);
+      const me = view.me || {}, mine = me.game_over, words = MT.overWords(view);
+      $("game-over").hidden = !words;
+      if (!words) return;
+      $("game-over").dataset.how = view.over.how;
+      $("h-game-over").textContent = words.heading;
+      $("over-how").textContent = words.how;
+      const seats = view.over.winners || [];
+      $("winners").hidden = !seats.length;
+      $("winners").replaceChildren(...(seats.length ? [el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
+        seats.length > 1 ? t("Winners:") : t("Winner:"), " ", ...seats.map((s) => MT.badge(s))] : []));
       const n = ((view.game && view.game.players) || []).length;
-      $("my-rank").textContent = over.rank === 1 ? (over.shared ? t("You share the win!") : t("You won!"))
-        : t("Your place: %(rank)s of %(n)s", { rank: over.rank + (over.shared ? "=" : ""), n: n });
-      $("my-rank").className = "my-rank" + (over.rank === 1 ? " won" : "");
+      $("my-rank").hidden = !mine;
+      $("my-rank").textContent = !mine ? "" : mine.rank === 1 ? (mine.shared ? t("You share the win!") : t("You won!"))
+        : t("Your place: %(rank)s of %(n)s", { rank: mine.rank + (mine.shared ? "=" : ""), n: n });
+      $("my-rank").className = "my-rank" + (mine && mine.rank === 1 ? " won" : "");
       $("tie-note").replaceChildren(MT.tieText(view));     // what decided a tie, as on the scoreboard
       $("tie-note").hidden = !(view.tie_break && view.tie_break.code !== "lowest-total");
       $("final-standings").replaceChildren(...standingRows(view));
@@ -89,15 +131,18 @@
     $("count-form").addEventListener("submit", async (e) => {
       e.preventDefault();
       const typed = $("pips").value.trim();
-      const hand = picked.size ? Array.from(picked) : (typed === "" ? null : Number(typed));
-      if (hand === null) { MT.toast(t("Tap your tiles or type your pip count."), false); return; }
-      const r = await MT.api("POST", `/api/seat/${ctx.seat}/reveal`, { hand: hand }, ctx.headers());
+      // tiles and a typed count go together: the station refuses them when they differ
+      const body = picked.size ? { hand: Array.from(picked), typed: typed === "" ? null : Number(typed) }
+        : { hand: typed === "" ? null : Number(typed) };
+      if (body.hand === null) { showError({ text: t("Tap your tiles or type your pip count.") }); return; }
+      const r = await MT.api("POST", `/api/seat/${ctx.seat}/reveal`, body, ctx.headers());
       if (!r.ok) {
-        MT.toast(r.data && r.data.text || t("Refused"), false);
+        showError(r.data || {});
         if (r.status === 403 && ctx.onForbidden) ctx.onForbidden();
         return;
       }
       picked.clear();
+      showError(null);
       MT.toast(t("Your count is in."), true);   // the socket brings this seat's view: the card closes
     });
 

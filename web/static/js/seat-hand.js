@@ -9,28 +9,22 @@
   MT.handRegister = function (ctx) {
     let chosen = new Set(), base = null, shownState = null, gridKey = null, need = 0, saving = false;
 
-    /** "none" (not registered), "full" (checking on), "drew" (one short after a draw), "off" (other mismatch) */
-    function stateOf(hand, count) {
-      if (!hand) return "none";
-      if (hand.length === count) return "full";
-      return hand.length === count - 1 ? "drew" : "off";
-    }
     function sync() {
       for (const b of $("reg-tiles").querySelectorAll("button")) b.setAttribute("aria-pressed", chosen.has(b.dataset.tile) ? "true" : "false");
       $("reg-count").textContent = t("%(n)s of %(total)s selected", { n: chosen.size, total: need });
-      $("btn-reg-save").disabled = saving || chosen.size !== need;
+      // any choice may be saved: the station then says whether it is the whole hand (me.registered)
+      $("btn-reg-save").disabled = saving || chosen.size === 0;
     }
     function render(view) {
       const card = $("reg-card");
       const st = view && view.result && view.result.state;
-      const rnd = st ? ((view.result.rounds || [])[st.round]) : null;
-      const playing = !!(st && st.turn !== null && st.turn !== undefined && !(rnd && rnd.end));
+      const playing = !!(view && view.phase === "playing" && st);      // the station's phase
       const show = !!(ctx.token() && view.game && view.game.hidden_hands && playing && view.me);
       card.hidden = !show;
       if (!show) { base = shownState = gridKey = null; chosen.clear(); return; }
       need = view.me.tile_count || 0;
       const hand = view.me.hand || null;
-      const state = stateOf(hand, need);
+      const state = view.me.registered;      // the station's: "none" | "full" | "drew" | "off"
       // the choice starts from the registered hand whenever that changes (a play, a new round)
       const key = st.round + "|" + (hand ? hand.join(",") : "-");
       if (key !== base) { base = key; chosen = new Set(hand || []); }
@@ -63,7 +57,7 @@
       sync();
     }
     async function save() {
-      if (saving || chosen.size !== need) return;
+      if (saving || chosen.size === 0) return;
       saving = true; sync();
       const r = await MT.api("POST", `/api/seat/${ctx.seat}/hand`, { tiles: ((MT.view.me && MT.view.me.free) || []).filter((x) => chosen.has(x)) }, ctx.headers());
       saving = false;
@@ -74,7 +68,7 @@
         return;
       }
       MT.setView(r.data);                  // the station answers with this seat's view, its hand registered
-      if (stateOf(r.data.me && r.data.me.hand, need) === "full") MT.toast(t("Registered: full checking on"), true);
+      if (r.data.me && r.data.me.registered === "full") MT.toast(t("Registered: full checking on"), true);
       $("reg-card").scrollIntoView({ block: "nearest" });
     }
     $("btn-reg-save").addEventListener("click", save);

@@ -36,10 +36,8 @@
 
   function render(view) {
     const me = view.me, st = view.result && view.result.state;
-    const rnd = st ? ((view.result.rounds || [])[st.round]) : null;
-    const playing = !!(st && st.turn !== null && st.turn !== undefined && !(rnd && rnd.end));
-    const known = !!(me && me.hand && me.hand.length === me.tile_count);
-    card.hidden = !(localStorage.getItem(KEY) && view.game && view.game.hints && playing && known);
+    // the station says whether a hint may be asked (a round in play, hints on, the hand known)
+    card.hidden = !(localStorage.getItem(KEY) && me && me.hint);
     if (shownFor !== null && shownFor !== key(view)) {      // the table moved on: the hint is old
       $("hint-move").textContent = ""; $("hint-longest").textContent = ""; shownFor = null;
     }
@@ -57,7 +55,9 @@
     if (!r.ok) { $("hint-move").textContent = (r.data && r.data.text) || t("That request was not understood."); return; }
     const h = r.data, view = MT.view;
     shownFor = key(view);
-    if (h.plays.length) {
+    if (h.forced) {          // the station ran no playouts: there is nothing else to do
+      $("hint-move").textContent = t("Your only move: %(move)s", { move: moveText(h.plays[0].event, view) });
+    } else if (h.plays.length) {
       const sure = h.clear ? t("clear favourite") : t("close call");
       const move = moveText(h.plays[0].event, view);
       $("hint-move").textContent = t("Suggested: %(move)s (%(n)s playouts, %(sure)s)",

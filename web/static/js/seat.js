@@ -25,11 +25,8 @@
       ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
       : MT.badge(Number(key), Number(key) === seat ? t("My train") : MT.trainName(key, view));
   }
-  function openEnd(view, key) {
-    const st = view.result && view.result.state;
-    const info = st && st.trains.find((x) => String(x.owner === null ? "mexican" : x.owner) === key);
-    return info ? (info.end === null ? st.engine : info.end) : "";
-  }
+  /** The train's open end as the station says it (view.open_ends: the engine's pip on an empty train). */
+  function openEnd(view, key) { return (view.open_ends || {})[key] ?? ""; }
 
   async function join(code) {
     const r = await MT.api("POST", `/api/seat/${seat}/join`, { code: code });
@@ -37,9 +34,21 @@
     token = r.data.token;
     localStorage.setItem(KEY, token);
     MT.toastClear();            // an old "wrong code" is no longer true
+    localStorage.removeItem(KEY + "-why");
+    joinNote();
     start();
   }
+  /** Why this phone must join again (kept from the station's refusal of its old token). */
+  function joinNote() {
+    const why = localStorage.getItem(KEY + "-why"), note = $("join-note");
+    note.hidden = !why;
+    if (!why) return;
+    note.textContent = why.startsWith("old:")
+      ? t("This phone was playing game %(id)s. A new game has been set up since: scan this seat's new QR code on the host page or enter its code.", { id: why.slice(4) })
+      : t("This seat was released: join again.");
+  }
   function showJoin() {
+    joinNote();
     $("join").hidden = false; $("controller").hidden = true;
     $("join-code").focus();
   }
@@ -48,7 +57,12 @@
     MT.live.onError = function (msg) {
       if (msg.code === "forbidden" && token) {
         localStorage.removeItem(KEY); token = null;
-        MT.toast(t("This seat was released: join again."), false);
+        // the station says why: this phone joined an earlier game, or the host released the seat;
+        // kept, so a reload still says it
+        const old = msg.facts && msg.facts.why === "old-game";
+        localStorage.setItem(KEY + "-why", old ? "old:" + msg.facts.game_id : "released");
+        joinNote();
+        MT.toastClear();
         showJoin();
         if (MT.view) render(MT.view);
         MT.live.start({});        // the table goes on showing, without the old token
@@ -71,7 +85,7 @@
     if (r.ok) { chosenTile = null; return; }      // the chosen train stays (a classic first-turn chain)
     MT.toast(r.data && r.data.text || t("Refused"), false);
     if (event.play) flash(event.play);
-    if (r.status === 403) MT.live.onError({ code: "forbidden" });
+    if (r.status === 403) MT.live.onError(Object.assign({ code: "forbidden" }, r.data || {}));
   }
 
   function renderStatus(view, me, st, mine) {
@@ -88,7 +102,8 @@
 
   function renderHand(view, me, mine) {
     const card = $("hand-card"), hand = me.hand;
-    card.hidden = !Array.isArray(hand) || !hand.length;       // a hand the station knows; none once out
+    // a hand the station knows; none once out, nor once the game ends mid-round (nothing to play)
+    card.hidden = !Array.isArray(hand) || !hand.length || !!(view.over && !me.round_end);
     if (card.hidden) { chosenTile = null; $("my-hand").replaceChildren(); return; }
     const fits = me.playable || {};
     if (chosenTile !== null && !hand.includes(chosenTile)) chosenTile = null;
@@ -100,7 +115,7 @@
       if (drawn) label.push(t("just drawn"));
       return el("li", { "data-tile": tile, class: [play ? "playable" : "", drawn ? "drawn" : "", sel ? "selected" : ""].join(" ").trim() || null },
         el("button", { type: "button", class: "hand-tile", "aria-label": label.join(", "), "aria-pressed": sel ? "true" : "false", disabled: !mine,
-          onclick: () => { chosenTile = sel ? null : tile; render(MT.view); } },
+          onclick: () => { chosenTile = sel ? null : tile; render(MT.view); if (!sel) $("hand-play").scrollIntoView({ block: "nearest" }); } },
           MT.tileEl(tile), drawn ? el("span", { class: "drawn-tag", "aria-hidden": "true" }, t("just drawn")) : null));
     }));
     const any = Object.keys(fits).length > 0;
@@ -167,7 +182,7 @@
     const p = token ? view.prompt : null;
     const opts = (view.me && view.me.options) || {};
     const mine = p && (p.seat === seat || (p.seat === null && p.kind === "place-engine" && opts.engine));
-    const text = mine ? MT.promptText(p, view) : "";
+    const text = mine ? MT.promptText(p, view, seat) : "";
     prompted = mine && p.kind === "start-train" && p.facts && p.facts.train !== undefined ? String(p.facts.train) : null;
     if (text === promptShown) return;
     promptShown = text;
@@ -186,7 +201,8 @@
     const mine = !!(st && st.turn === seat);
     if (!mine) { chosen = null; chosenTile = null; }      // a new turn starts with nothing chosen
     const waiting = st && st.turn !== null && st.turn !== undefined && !mine;
-    $("my-turn").textContent = mine ? t("Your turn") : (waiting ? t("Waiting for %(name)s", { name: MT.name(st.turn, view) }) : "");
+    const over = MT.overWords(view);       // the station's phase: nobody's turn once the game is over
+    $("my-turn").textContent = over ? over.heading : mine ? t("Your turn") : (waiting ? t("Waiting for %(name)s", { name: MT.name(st.turn, view) }) : "");
     $("my-turn").className = mine ? "turn-yes" : "muted";
     renderStatus(view, me, st, mine);
     renderHand(view, me, mine);

@@ -63,14 +63,12 @@
     node.style.height = (box.h * u - 1).toFixed(1) + "px";
   }
 
-  /** A train's tiles, each oriented from the engine: [{tile, a, b, double}]. */
-  function pieces(tr, engine) {
-    let end = engine;
+  /** A train's tiles as the station writes them, as they lie: the end touching the engine side
+   *  first (record-format.md ``state.trains``): [{tile, a, b, double}]. */
+  function pieces(tr) {
     return tr.tiles.map((tile) => {
-      const [x, y] = String(tile).split("-").map(Number);
-      const a = x === end ? x : y, b = a === x ? y : x;
-      end = b;
-      return { tile: tile, a: a, b: b, double: x === y };
+      const [a, b] = String(tile).split("-").map(Number);
+      return { tile: tile, a: a, b: b, double: a === b };
     });
   }
 
@@ -80,8 +78,8 @@
   function snake(tr, st, open, width, rtl) {
     const u = unit(width);
     const W = Math.floor(width / u);
-    const ps = pieces(tr, st.engine);
-    const end = tr.end === null || tr.end === undefined ? st.engine : tr.end;
+    const ps = pieces(tr);
+    const end = tr.open_end;
     const all = ps.concat([{ ghost: true }]);
     const { boxes, height } = layout(all, W);
     const area = el("div", { class: "snake", style: `height:${((height + (open ? 0.6 : 0.1)) * u).toFixed(0)}px; --u:${u.toFixed(1)}px` });
@@ -110,25 +108,22 @@
   MT.renderTrains = function (view, box) {
     const st = view.result && view.result.state;
     if (!st) {
-      const words = !view.game ? t("No game yet") : view.game.status === "finished" ? t("Game over") : t("Waiting for the host to start a round");
-      // at game over the table screen (mid-table) names the winner(s) as the scoreboard does
-      const seats = (view.game && view.game.status === "finished" && view.result && view.result.winners) || [];
-      box.replaceChildren(el("p", { class: "muted" }, words), ...(seats.length ? [el("p", { class: "winner", id: "table-winner" },
-        el("span", { class: "trophy", "aria-hidden": "true" }, "★"), seats.length > 1 ? t("Winners:") : t("Winner:"), " ",
-        ...seats.flatMap((seat, i) => [i ? ", " : null, MT.badge(seat, MT.name(seat, view))]))] : []));
+      // the station's phase: at game over (played out, ended early or abandoned) the table says how
+      const block = MT.overBlock(view, { id: "table-over", winner: "table-winner" });
+      const words = !view.game ? t("No game yet") : t("Waiting for the host to start a round");
+      box.replaceChildren(block || el("p", { class: "muted" }, words));
       return;
     }
     box.__view = view;
     const open = new Map((st.open_doubles || []).map((d) => [String(d.on === null ? "mexican" : d.on), d.tile]));
     const rtl = document.documentElement.dir === "rtl";
-    const rnd = ((view.result && view.result.rounds) || [])[st.round];
-    const over = rnd && rnd.end;
+    const over = view.phase !== "playing";        // the station's phase: no double binds once the round is over
     box.replaceChildren(...st.trains.map((tr) => {
       const key = tr.owner === null ? "mexican" : String(tr.owner);
       const mexican = tr.owner === null;
       const who = mexican ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
         : MT.badge(tr.owner, MT.trainName(tr.owner, view));
-      const end = tr.end === null || tr.end === undefined ? st.engine : tr.end;
+      const end = (view.open_ends || {})[key];           // the station's (the engine's pip on an empty train)
       const odTile = !over && open.has(key) ? open.get(key) : null;
       const head = el("div", { class: "train-head" }, who,
         el("span", { class: "openend" }, MT.fmt(t("open end: %(n)s"), { n: MT.bdi(end) })),
@@ -138,7 +133,7 @@
       const card = el("div", { class: "train" + (mexican ? " mexican" : "") + (odTile ? " has-open-double" : ""), "data-train": key,
         role: "group", "aria-label": mexican ? t("Mexican train") : MT.trainName(tr.owner, view),
         style: "--train:" + (mexican ? "var(--mexican)" : MT.seatColour(tr.owner)) }, head);
-      card.__tr = tr;
+      card.__tr = Object.assign({ open_end: end }, tr);
       card.__open = !!odTile;
       return card;
     }));
@@ -182,8 +177,8 @@
       MT.badge(s.seat, s.name),
       el("div", { class: "count" }, t("Tiles: %(n)s", { n: s.tile_count }), " ", s.one_tile ? el("span", { class: "onetile" }, t("one tile!")) : null),
       st && st.turn === s.seat ? el("div", { class: "turn-yes" }, t("their turn")) : null,
-      s.joined ? null : el("div", { class: "muted" }, t("no phone joined")))));
-    document.getElementById("boneyard").textContent = st ? t("Boneyard: %(n)s tiles", { n: st.boneyard }) : "";
+      s.computer ? el("div", { class: "muted" }, MT.computerWord(s.computer)) : s.joined ? null : el("div", { class: "muted" }, t("no phone joined")))));
+    document.getElementById("boneyard").textContent = st ? t("Tiles in the boneyard: %(n)s", { n: st.boneyard }) : "";
   }
   function log(view) {
     const card = document.getElementById("log-card");

@@ -1,0 +1,175 @@
+"""Vision benchmark (not a test): photos of hands rendered by ``tools/tile_photos.py`` from seeds,
+read by ``vision.read_photo``, compared with their truth (issue 20, *Targets*).
+
+- tiles read exactly (the pair of pip counts right; a tile missed or an extra one counts against):
+  target at least 99%;
+- photos read exactly (every tile right, nothing extra), hands of 1-18 tiles: target at least 95%;
+- time per 1600 px photo (median, decode included): target under 1 s, with its ratio to a
+  calibration workload (a fixed OpenCV and Python workload) timed in the same run;
+- peak memory (RSS) of the process that reads: target under 250 MB.
+
+The reading runs in a child process that imports nothing but ``vision`` and numpy/OpenCV, so its
+peak RSS is the reader's. ``--hard`` renders every condition at the far end of its range.
+
+    python bench/vision.py [--photos 200] [--seed 1] [--hard]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+TILE_TARGET, PHOTO_TARGET, TIME_TARGET, MEMORY_TARGET = 0.99, 0.95, 1.0, 250
+
+
+def inside(point, quad) -> bool:
+    """Whether ``point`` lies inside the convex ``quad`` (four [x, y] corners in order)."""
+    sign = None
+    for i in range(4):
+        (x1, y1), (x2, y2) = quad[i], quad[(i + 1) % 4]
+        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
+        if cross != 0:
+            if sign is None:
+                sign = cross > 0
+            elif (cross > 0) != sign:
+                return False
+    return True
+
+
+def score(reading: dict, truth: dict) -> tuple[int, int, bool, list[str]]:
+    """(tiles read exactly, tiles counted, photo exact, what went wrong) for one photo: a read tile
+    is matched to the truth tile its outline's centre lies in; a truth tile with no reading, a wrong
+    pair, and a reading in no truth tile each count as one wrong tile."""
+    wrong, right = [], 0
+    used = set()
+    for t in truth["tiles"]:
+        found = None
+        for i, r in enumerate(reading.get("tiles", [])):
+            cx = sum(p[0] for p in r["outline"]) / 4
+            cy = sum(p[1] for p in r["outline"]) / 4
+            if i not in used and inside((cx, cy), t["quad"]):
+                found = i
+                break
+        if found is None:
+            wrong.append(f"missed {t['tile']}")
+            continue
+        used.add(found)
+        got = reading["tiles"][found]["tile"]
+        if sorted(map(int, got.split("-"))) == sorted(map(int, t["tile"].split("-"))):
+            right += 1
+        else:
+            wrong.append(f"{t['tile']} read {got}")
+    extra = [r["tile"] for i, r in enumerate(reading.get("tiles", [])) if i not in used]
+    wrong += [f"extra {e}" for e in extra]
+    total = len(truth["tiles"]) + len(extra)
+    return right, total, not wrong, wrong
+
+
+def calibration() -> float:
+    """Seconds of a fixed workload (OpenCV filters on a 1600 x 1200 image and a Python loop)."""
+    import cv2
+    import numpy as np
+
+    image = np.random.default_rng(0).integers(0, 255, (1200, 1600, 3), dtype=np.uint8)
+    start = time.perf_counter()
+    for _ in range(5):
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, np.ones((15, 15), np.uint8))
+        cv2.GaussianBlur(image, (0, 0), 2)
+    total = 0
+    for i in range(300_000):
+        total += i % 7
+    return time.perf_counter() - start
+
+
+def child(folder: str) -> int:
+    """Read every ``*.jpg`` of ``folder``; print one JSON line: readings, seconds, peak RSS."""
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    from vision import PhotoError, read_photo
+
+    out = {}
+    times = []
+    for path in sorted(Path(folder).glob("*.jpg")):
+        data = path.read_bytes()
+        start = time.perf_counter()
+        try:
+            out[path.stem] = read_photo(data).as_dict()
+        except PhotoError as exc:
+            out[path.stem] = {"tiles": [], "error": exc.code}
+        times.append(time.perf_counter() - start)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"readings": out, "times": times, "peak_mb": peak}))
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hard", action="store_true")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--show", type=int, default=8, help="list this many misread photos")
+    args = parser.parse_args(argv)
+    if args.child:
+        return child(args.child)
+    from tools.tile_photos import render
+
+    with tempfile.TemporaryDirectory() as folder:
+        truths = {}
+        for seed in range(args.seed, args.seed + args.photos):
+            jpeg, truth = render(seed, hard=args.hard)
+            name = f"case-{seed:06d}"
+            (Path(folder) / f"{name}.jpg").write_bytes(jpeg)
+            truths[name] = truth
+        calib = calibration()
+        proc = subprocess.run([sys.executable, __file__, "--child", folder], capture_output=True, text=True,
+                              cwd=str(ROOT))
+        if proc.returncode != 0:
+            print(proc.stderr[-2000:], file=sys.stderr)
+            return 1
+        result = json.loads(proc.stdout.strip().splitlines()[-1])
+    right = total = exact = 0
+    misread = []
+    for name, truth in truths.items():
+        r, t, ok, wrong = score(result["readings"][name], truth)
+        right, total, exact = right + r, total + t, exact + ok
+        if not ok:
+            misread.append((name, len(truth["tiles"]), truth["conditions"], wrong))
+    per_photo = statistics.median(result["times"])
+    tiles_rate, photo_rate = right / total, exact / len(truths)
+    print(f"vision: {len(truths)} photos ({'hard' if args.hard else 'mixed'} conditions, seeds "
+          f"{args.seed}-{args.seed + args.photos - 1}), {total} tiles")
+    print(f"  tiles read exactly   {100 * tiles_rate:6.2f}%   (target >= {100 * TILE_TARGET:.0f}%)")
+    print(f"  photos read exactly  {100 * photo_rate:6.2f}%   (target >= {100 * PHOTO_TARGET:.0f}%)")
+    print(f"  time per photo       {per_photo * 1000:6.0f} ms (median; max {max(result['times']) * 1000:.0f} ms; "
+          f"target < {TIME_TARGET * 1000:.0f} ms) = {per_photo / calib:.2f} x calibration ({calib * 1000:.0f} ms)")
+    print(f"  peak memory          {result['peak_mb']:6.0f} MB (target < {MEMORY_TARGET} MB)")
+    for name, n, cond, wrong in misread[:args.show]:
+        print(f"    {name}: {n} tiles, {cond}: {', '.join(wrong[:4])}")
+    missed = []
+    if tiles_rate < TILE_TARGET:
+        missed.append("tiles")
+    if photo_rate < PHOTO_TARGET:
+        missed.append("photos")
+    if per_photo >= TIME_TARGET:
+        missed.append("time")
+    if result["peak_mb"] >= MEMORY_TARGET:
+        missed.append("memory")
+    if missed:
+        print(f"vision: below target: {', '.join(missed)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

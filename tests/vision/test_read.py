@@ -1,0 +1,81 @@
+"""vision/ on rendered photos (tools/tile_photos.py): the tiles read are the tiles drawn; the
+decoder refuses what is no photo before it decodes anything."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from photo_helpers import EASY, png_bomb, polyglot, render  # noqa: E402
+
+pytest.importorskip("cv2")
+from vision import PhotoError, read_photo  # noqa: E402
+from vision.decode import MAX_PIXELS, image_size  # noqa: E402
+
+
+def pairs(tiles) -> list[tuple[int, int]]:
+    return sorted(tuple(sorted(int(x) for x in t.split("-"))) for t in tiles)
+
+
+@pytest.mark.parametrize("seed,conditions", [
+    (7, {"set": 6, "count": 7}),
+    (10, {"set": 6, "count": 7}),
+    (9, {"set": 9, "count": 5, "body": "ivory"}),
+    (1, {"set": 6, "count": 3}),
+    (2, {"set": 6, "count": 1}),
+])
+def test_rendered_hand_is_read_exactly(seed, conditions):
+    jpeg, truth = render(seed, **{**EASY, **conditions})
+    reading = read_photo(jpeg)
+    assert pairs(t.tile for t in reading.tiles) == pairs(t["tile"] for t in truth["tiles"]), truth["conditions"]
+    assert (reading.width, reading.height) == (truth["width"], truth["height"])
+    for tile in reading.tiles:             # every outline lies on the tile it reads
+        cx = sum(p[0] for p in tile.outline) / 4
+        cy = sum(p[1] for p in tile.outline) / 4
+        nearest = min(truth["tiles"], key=lambda t: (sum(p[0] for p in t["quad"]) / 4 - cx) ** 2
+                      + (sum(p[1] for p in t["quad"]) / 4 - cy) ** 2)
+        assert pairs([nearest["tile"]]) == pairs([tile.tile])
+
+
+def test_blank_table_has_nothing_found():
+    import cv2
+    import numpy as np
+    _, jpeg = cv2.imencode(".jpg", np.full((900, 1200, 3), (40, 110, 30), np.uint8))
+    with pytest.raises(PhotoError) as exc:
+        read_photo(jpeg.tobytes())
+    assert exc.value.code == "nothing-found"
+
+
+@pytest.mark.parametrize("data,code", [
+    (b"", "not-image"),
+    (b"hello, this is text", "not-image"),
+    (b"GIF89a/*" + b"\0" * 64, "not-image"),
+    (b"\xff\xd8\xff\xe0" + b"\0" * 10, "undecodable"),
+])
+def test_no_photo_is_refused(data, code):
+    with pytest.raises(PhotoError) as exc:
+        read_photo(data)
+    assert exc.value.code == code
+
+
+def test_truncated_jpeg_is_undecodable():
+    jpeg, _ = render(21, **EASY, count=3)
+    with pytest.raises(PhotoError) as exc:
+        read_photo(jpeg[: len(jpeg) // 2])
+    assert exc.value.code == "undecodable"
+
+
+def test_png_bomb_refused_from_its_header():
+    bomb = png_bomb()
+    assert len(bomb) < 1_000_000 and image_size(bomb)[1] ** 2 > MAX_PIXELS
+    with pytest.raises(PhotoError) as exc:
+        read_photo(bomb)
+    assert exc.value.code == "too-large" and exc.value.facts["max_pixels"] == MAX_PIXELS
+
+
+def test_polyglot_is_read_as_the_image_it_is():
+    with pytest.raises(PhotoError) as exc:
+        read_photo(polyglot())
+    assert exc.value.code == "nothing-found"

@@ -1,0 +1,143 @@
+"""POST /api/seat/N/photo (issue 20): a photo of the seat's tiles read and checked against what
+the station knows, nothing recorded; hostile uploads get a 4xx naming what was wrong, with no
+traceback and no memory blow-up; every other route keeps the 64 KiB cap."""
+from __future__ import annotations
+
+import resource
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vision"))
+from api_helpers import H  # noqa: E402
+
+pytest.importorskip("cv2")
+from photo_helpers import photo, png_bomb, polyglot  # noqa: E402
+
+
+def end_round(client, game):
+    """Round 1 of the ``game`` fixture ends: seat 0 goes out; seats 1-3 hold one tile each."""
+    for seat, tile in ((0, "6-1"), (1, "6-2"), (2, "6-3"), (3, "6-4"), (0, "1-2")):
+        r = client.post(f"/api/seat/{seat}/submit", json={"event": {"play": tile, "on": seat},
+                                                          "version": client.get("/api/view").json()["version"]},
+                        headers={"X-Seat-Token": game[seat]})
+        assert r.status_code == 200, r.text
+
+
+def send(client, game, seat, data, **headers):
+    return client.post(f"/api/seat/{seat}/photo", content=data,
+                       headers={"X-Seat-Token": game[seat], "Content-Type": "image/jpeg", **headers})
+
+
+def pair(tile):
+    return tuple(sorted(int(x) for x in tile.split("-")))
+
+
+def test_photo_read_checked_and_not_recorded(client, game):
+    end_round(client, game)
+    me = client.get("/api/seat/1/view", headers={"X-Seat-Token": game[1]}).json()["me"]
+    assert me["count"]["must"] and me["count"]["photo"]
+    version = client.get("/api/view").json()["version"]
+    r = send(client, game, 1, photo(["3-5"], seed=2))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert [pair(t["tile"]) for t in body["reading"]["tiles"]] == [(3, 5)]
+    assert body["problems"] == [] and body["holds"] == 1
+    assert len(body["reading"]["tiles"][0]["outline"]) == 4
+    assert client.get("/api/view").json()["version"] == version           # nothing recorded
+    # Send: the reading goes in as the seat's reveal, as tapped tiles do
+    r = client.post("/api/seat/1/reveal", json={"hand": [body["reading"]["tiles"][0]["tile"]]},
+                    headers={"X-Seat-Token": game[1]})
+    assert r.status_code == 200
+    end = client.get("/api/seat/1/view", headers={"X-Seat-Token": game[1]}).json()["me"]["round_end"]
+    assert end["counted"][1] == 8
+    # the count is in: no second photo
+    r = send(client, game, 1, photo(["3-5"], seed=2))
+    assert r.status_code == 400 and r.json()["code"] == "round-over"
+
+
+def test_wrong_tile_count_names_the_tile_in_doubt(client, game):
+    end_round(client, game)
+    version = client.get("/api/view").json()["version"]
+    r = send(client, game, 1, photo(["3-5", "0-4", "2-5"], seed=1))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    tiles = body["reading"]["tiles"]
+    assert sorted(pair(t["tile"]) for t in tiles) == [(0, 4), (2, 5), (3, 5)]
+    more = [p for p in body["problems"] if p["code"] == "count-more"]
+    assert len(more) == 2 and all(p["found"] == 3 and p["holds"] == 1 for p in more)
+    assert {p["index"] for p in more} <= {0, 1, 2} and all(p["tile"] == tiles[p["index"]]["tile"] for p in more)
+    assert client.get("/api/view").json()["version"] == version
+
+
+def test_tile_on_the_table_is_in_doubt(client, game):
+    end_round(client, game)
+    r = send(client, game, 2, photo(["1-6"], seed=2))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert [pair(t["tile"]) for t in body["reading"]["tiles"]] == [(1, 6)]
+    assert [p["code"] for p in body["problems"]] == ["on-table"] and body["problems"][0]["index"] == 0
+
+
+def test_photo_before_the_round_ends_is_refused(client, game):
+    r = send(client, game, 1, photo(["3-5"], seed=2))
+    assert r.status_code == 400 and r.json()["code"] == "round-over"
+
+
+def test_photo_needs_the_seat_token(client, game):
+    end_round(client, game)
+    r = client.post("/api/seat/1/photo", content=b"x", headers={"X-Seat-Token": game[2]})
+    assert r.status_code == 403
+
+
+def _truncated():
+    data = photo(["3-5"], seed=2)
+    return data[: len(data) // 3]
+
+
+@pytest.mark.parametrize("name,make,status,code", [
+    ("empty", lambda: b"", 415, "photo-not-image"),
+    ("text", lambda: b"I am not a picture at all" * 20, 415, "photo-not-image"),
+    ("html", lambda: b"<html><body>hi</body></html>", 415, "photo-not-image"),
+    ("truncated jpeg", _truncated, 400, "photo-undecodable"),
+    ("png bomb", png_bomb, 413, "photo-too-large"),
+    ("polyglot", polyglot, 422, "photo-nothing-found"),
+    ("jpeg header only", lambda: b"\xff\xd8\xff\xe0\x00\x10JFIF", 400, "photo-undecodable"),
+])
+def test_hostile_upload_gets_a_4xx_naming_it(client, game, name, make, status, code):
+    end_round(client, game)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    r = send(client, game, 1, make())
+    assert r.status_code == status, (name, r.text)
+    body = r.json()
+    assert body["code"] == code and body["facts"]["field"] == "photo" and body["text"]
+    assert "Traceback" not in r.text
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert grown_mb < 150, (name, grown_mb)
+
+
+def test_fifty_megabytes_refused_unread(client, game):
+    end_round(client, game)
+    r = send(client, game, 1, b"\xff\xd8\xff" + b"\0" * (50 * 1024 * 1024))
+    assert r.status_code == 413 and r.json()["code"] == "too-large"
+    assert r.json()["facts"]["max_bytes"] == 8 * 1024 * 1024
+
+
+def test_other_routes_keep_the_64_kib_cap(client, game):
+    end_round(client, game)
+    big = b'{"hand": [' + b'"1-2",' * 20000 + b'"1-2"]}'
+    r = client.post("/api/seat/1/reveal", content=big,
+                    headers={"X-Seat-Token": game[1], "Content-Type": "application/json"})
+    assert r.status_code == 413 and r.json()["facts"]["max_bytes"] == 64 * 1024
+    # a photo of the same size is read (its own limit)
+    r = send(client, game, 1, photo(["3-5"], seed=2))
+    assert r.status_code == 200 and len(photo(["3-5"], seed=2)) > 64 * 1024
+
+
+def test_photo_words_its_refusal_in_the_page_language(client, game):
+    end_round(client, game)
+    r = client.post("/api/seat/1/photo?lang=so", content=b"not an image",
+                    headers={"X-Seat-Token": game[1]})
+    assert r.status_code == 415 and r.json()["text"] != r.json()["message"]

@@ -1,0 +1,399 @@
+"""Reading tiles from pixels, the classical way (issue 20, *Reading on the hub*).
+
+1. **Dividing lines.** Every domino has a line across its middle: a thin dark bar on a light tile,
+   a light bar on a black one. Black-hat and top-hat filters at three scales (the photo at 1600,
+   800 and 400 px) pick out thin bars; a bar is a candidate when it is long and thin (length over
+   thickness above ``MIN_ASPECT``). A line gives the tile's centre, its axis and its size (a line
+   spans most of the tile's width), so touching tiles need no segmentation of the table.
+2. **Tile outline.** The tile's long and short edges are searched for around the size the line
+   gives (the strongest gradient on both sides); a candidate whose edges are weak, or whose
+   rectangle holds another line, loses to a better one (``_select``). Tiles much smaller or larger
+   than the photo's median tile are dropped.
+3. **Pips.** The tile is warped upright to ``CANON`` x ``2 CANON`` px; in each half the pips are the
+   blobs that differ in colour from the face around them (a median of the face, so shadows and
+   glare across a tile cancel out). Touching pips count by their area.
+4. **Colours.** In sets with coloured pips each number has its own colour. A half whose pip colour
+   is much nearer the colour that the other halves of another count share is read as that count
+   when it differs by one or two pips (a pip missed or merged), else its confidence drops.
+
+Each tile's ``confidence`` (0-1) is the product of its line's and edges' strength, the pip blobs'
+roundness and size agreement, and the colour agreement; under ``LOW_CONFIDENCE`` it is *in doubt*.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .errors import PhotoError
+
+WORK = 1600            # px, the long side the photo is read at
+CANON = 112            # px, the width of an upright tile when its pips are counted
+MIN_ASPECT = 7.0       # a dividing line is this many times longer than it is thick, at least
+LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searched 0.62-0.97)
+LOW_CONFIDENCE = 0.6
+MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
+MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
+
+
+@dataclass
+class TileReading:
+    """One tile: ``halves`` (pips of the half at corners 0-1, pips of the other), ``confidence``
+    0-1, ``outline`` four corners [x, y] in the uploaded image's pixels, ``doubt`` None or why the
+    confidence is low ("pips", "colour", "edges")."""
+
+    halves: tuple[int, int]
+    confidence: float
+    outline: list[list[float]]
+    doubt: str | None = None
+
+    @property
+    def tile(self) -> str:
+        """The tile as the record writes it, "a-b" (the halves in outline order)."""
+        return f"{self.halves[0]}-{self.halves[1]}"
+
+    def as_dict(self) -> dict:
+        return {"tile": self.tile, "confidence": round(float(self.confidence), 3),
+                "outline": [[round(float(x), 1), round(float(y), 1)] for x, y in self.outline],
+                "low": bool(self.confidence < LOW_CONFIDENCE), "doubt": self.doubt}
+
+
+@dataclass
+class Reading:
+    """A photo's reading: its ``width`` x ``height`` (the uploaded pixels), ``tiles`` in reading
+    order (top to bottom, left to right), ``coloured`` whether the pips were read as coloured."""
+
+    width: int
+    height: int
+    tiles: list[TileReading] = field(default_factory=list)
+    coloured: bool = False
+
+    def as_dict(self) -> dict:
+        return {"width": self.width, "height": self.height, "coloured": self.coloured,
+                "tiles": [t.as_dict() for t in self.tiles]}
+
+
+@dataclass
+class _Candidate:
+    centre: np.ndarray     # (x, y) in work pixels
+    u: np.ndarray          # unit vector along the line (across the tile)
+    length: float
+    thickness: float
+    dark: bool             # a dark line (light tile)
+    width: float = 0.0
+    height: float = 0.0
+    score: float = 0.0
+    along: np.ndarray | None = None     # unit vector of the long edges (a perspective shears them)
+
+    @property
+    def v(self) -> np.ndarray:
+        return np.array([-self.u[1], self.u[0]])
+
+    def corners(self) -> np.ndarray:
+        w, h = self.width / 2, self.height / 2
+        c, u, v = self.centre, self.u, self.along if self.along is not None else self.v
+        return np.array([c - u * w - v * h, c + u * w - v * h, c + u * w + v * h, c - u * w + v * h])
+
+    def contains(self, point, shrink: float = 1.0) -> bool:
+        v = self.along if self.along is not None else self.v
+        a, b = np.linalg.solve(np.column_stack([self.u, v]), np.asarray(point) - self.centre)
+        return abs(a) < self.width / 2 * shrink and abs(b) < self.height / 2 * shrink
+
+
+def read_image(image: np.ndarray) -> Reading:
+    """The tiles in a BGR image (``vision.decode.decode``'s array). Raises ``PhotoError``
+    "nothing-found" when no tile is found."""
+    height, width = image.shape[:2]
+    scale = WORK / max(height, width)
+    work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    grad = _gradient(gray)
+    candidates = [c for c in _line_candidates(gray) if _fit_outline(c, grad)]
+    tiles = _select(candidates)
+    if not tiles:
+        raise PhotoError("nothing-found", "no domino was found in the photo")
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    readings = [_read_tile(c, lab) for c in tiles]
+    coloured = _colour_check(readings)
+    out = []
+    for cand, r in sorted(zip(tiles, readings), key=lambda p: (round(p[0].centre[1] / (p[0].height or 1)), p[0].centre[0])):
+        conf = r["conf"] * min(1.0, cand.score / 2.0)
+        doubt = r["doubt"] or ("edges" if cand.score < 1.2 else None)
+        out.append(TileReading((r["a"], r["b"]), conf, (cand.corners() / scale).tolist(),
+                               doubt if conf < LOW_CONFIDENCE else None))
+    return Reading(width, height, out, coloured)
+
+
+def _gradient(gray: np.ndarray) -> np.ndarray:
+    g = cv2.GaussianBlur(gray, (0, 0), 1.2).astype(np.float32)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    return np.stack([gx, gy], axis=-1)
+
+
+def _line_candidates(gray: np.ndarray) -> list[_Candidate]:
+    """Thin bars, dark and light, at three scales, as candidates in work pixels."""
+    out: list[_Candidate] = []
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (15, 15))
+    for scale in (1.0, 0.5, 0.25):
+        g = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        for dark, op in ((True, cv2.MORPH_BLACKHAT), (False, cv2.MORPH_TOPHAT)):
+            m = cv2.morphologyEx(g, op, kernel)
+            _, binary = cv2.threshold(m, 30, 255, cv2.THRESH_BINARY)
+            n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+            big = max(g.shape)
+            for i in range(1, n):
+                x, y, w, h, area = stats[i]
+                extent = max(w, h)
+                if extent < 18 or area < 25 or extent > 0.5 * big or area > 0.2 * extent * extent:
+                    continue
+                ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
+                pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
+                mean = pts.mean(0)
+                cov = np.cov((pts - mean).T)
+                evals, evecs = np.linalg.eigh(cov)
+                u = evecs[:, 1]
+                proj = (pts - mean) @ u
+                length = float(proj.max() - proj.min() + 1)
+                thickness = area / length
+                if length < 18 or length / max(thickness, 1.0) < MIN_ASPECT:
+                    continue
+                # a bar, not a curve: the points stay close to the axis
+                across = (pts - mean) @ np.array([-u[1], u[0]])
+                if np.abs(across).max() > 2.5 * thickness + 2:
+                    continue
+                centre = (mean + u * (proj.max() + proj.min()) / 2) / scale
+                out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark))
+    return out
+
+
+def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.ndarray, n: int = 20) -> np.ndarray:
+    """The gradient across the segments (its 35th percentile along each) ``a[k]``-``b[k]`` (along ``normal``); 0 for a segment that
+    mostly leaves the image. ``a``, ``b``: (K, 2) arrays; returns (K,)."""
+    h, w = grad.shape[:2]
+    t = np.linspace(0.1, 0.9, n)[None, :, None]
+    pts = a[:, None, :] + (b - a)[:, None, :] * t                   # (K, n, 2)
+    xi, yi = np.round(pts[..., 0]).astype(int), np.round(pts[..., 1]).astype(int)
+    ok = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+    g = grad[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)]                           # (K, n, 2)
+    normal = np.broadcast_to(normal, (len(a), 2))
+    g = np.abs((g * normal[:, None, :]).sum(-1)) * ok                                   # (K, n)
+    # an edge runs the whole segment; pips beside it only cross part of it: a low quantile
+    strength = np.sort(g, axis=1)[:, int(n * 0.35)]
+    return np.where(ok.sum(1) >= n * 0.7, strength, 0.0)
+
+
+SIDE_OFFSETS = np.linspace(0.45, 0.8, 15)     # a long edge's distance from the line's centre, in line lengths
+END_OFFSETS = np.linspace(0.85, 1.2, 15)      # an end's distance from the line, in tile widths
+
+
+def _best_offset(grad, centre, axis, span_axis, offsets, span) -> tuple[float, float, float]:
+    """The strongest edge on each side of ``centre`` along ``axis`` (each side on its own):
+    (offset before, offset after, weaker edge's strength)."""
+    found = []
+    for side in (-1, 1):
+        mid = centre[None] + side * axis[None] * offsets[:, None]
+        strength = _edge_strength(grad, mid - span_axis * span, mid + span_axis * span, axis)
+        k = int(np.argmax(strength))
+        found.append((float(offsets[k]), float(strength[k])))
+    return found[0][0], found[1][0], min(found[0][1], found[1][1])
+
+
+SHEARS = np.radians(np.arange(-12, 13, 2))   # the long edges' turn from square to the line
+
+
+def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
+    """Find the tile's four edges around its line, each side on its own (a line seen a little
+    long or off-centre moves the outline with it) and the long edges' direction (a perspective
+    shears a tile into a parallelogram); sets ``centre``, ``width``, ``height``, ``along``,
+    ``score`` (the weaker edge's gradient over the face's). False when it finds no tile."""
+    u = c.u
+    guess = c.length / LINE_TO_WIDTH
+    # every shear and offset at once: (shears x offsets) segments per side
+    cs, sn = np.cos(SHEARS)[:, None], np.sin(SHEARS)[:, None]
+    vs = np.concatenate([-u[1] * cs - u[0] * sn, u[0] * cs - u[1] * sn], axis=1)     # (S, 2)
+    normals = np.stack([vs[:, 1], -vs[:, 0]], axis=1)
+    offsets = c.length * SIDE_OFFSETS
+    strengths = []
+    for side in (-1, 1):
+        mid = c.centre[None, None] + side * u[None, None] * offsets[None, :, None]          # (1, O, 2)
+        a = (mid - vs[:, None] * 0.8 * guess).reshape(-1, 2)
+        b = (mid + vs[:, None] * 0.8 * guess).reshape(-1, 2)
+        normal = np.repeat(normals, len(offsets), axis=0)
+        strengths.append(_edge_strength(grad, a, b, normal).reshape(len(SHEARS), len(offsets)))
+    k_left, k_right = strengths[0].argmax(1), strengths[1].argmax(1)
+    rows = np.arange(len(SHEARS))
+    weaker = np.minimum(strengths[0][rows, k_left], strengths[1][rows, k_right])
+    s_best = int(np.argmax(weaker))
+    best = (float(weaker[s_best]), vs[s_best], float(offsets[k_left[s_best]]), float(offsets[k_right[s_best]]))
+    across, v, left, right = best
+    centre = c.centre + u * (right - left) / 2
+    width = left + right
+    back, front, along = _best_offset(grad, centre, v, u, width * END_OFFSETS, 0.4 * width)
+    centre = centre + v * (front - back) / 2
+    c.centre, c.width, c.height, c.along = centre, width, back + front, v
+    # the face: half-way between the line and the ends, where no edge should be
+    mids = np.array([centre + side * v * c.height * 0.25 for side in (-1, 1)])
+    inner = _edge_strength(grad, mids - v * width * 0.2, mids + v * width * 0.2, u)
+    face = max(6.0, float(np.mean(inner)))
+    c.score = min(across, along) / face
+    # a dividing line stops short of the long edges; a gap between two tiles' ends runs edge to edge
+    inset = width / c.length
+    return c.score > 0.5 and 1.6 < c.height / width < 2.4 and inset > MIN_INSET
+
+
+def _select(candidates: list[_Candidate]) -> list[_Candidate]:
+    """The best candidates, none holding another's centre; then those near the median size."""
+    chosen: list[_Candidate] = []
+    for c in sorted(candidates, key=lambda c: -c.score):
+        if c.score < MIN_SCORE:
+            break
+        if any(o.contains(c.centre, 0.95) or c.contains(o.centre, 0.95) for o in chosen):
+            continue
+        chosen.append(c)
+    # a rectangle found across the ends of two tiles overlaps both: the one overlapping most goes
+    while True:
+        shared = [sum(_overlap(c, o) for o in chosen if o is not c) for c in chosen]
+        worst = int(np.argmax(shared)) if shared else 0
+        if not shared or shared[worst] < 0.3:
+            break
+        chosen.pop(worst)
+    if not chosen:
+        return []
+    sizes = np.array([c.width for c in chosen])
+    strong = sizes[[c.score >= 1.2 for c in chosen]]
+    median = float(np.median(strong if len(strong) else sizes))
+    return [c for c in chosen if 0.7 * median < c.width < 1.4 * median]
+
+
+def _overlap(a: _Candidate, b: _Candidate) -> float:
+    """The part of ``a``'s area that ``b`` covers (0-1)."""
+    area, _ = cv2.intersectConvexConvex(a.corners().astype(np.float32), b.corners().astype(np.float32))
+    return float(area) / max(a.width * a.height, 1.0)
+
+
+def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
+    """Pips of both halves of the tile ``c``: {"a", "b", "conf", "doubt", "colours"}."""
+    C = CANON
+    src = c.corners()[:3].astype(np.float32)
+    dst = np.float32([[0, 0], [C, 0], [C, 2 * C]])
+    M = cv2.getAffineTransform(src, dst)
+    tile = cv2.warpAffine(lab, M, (C, 2 * C), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    small = cv2.resize(tile, (C // 2, C), interpolation=cv2.INTER_AREA)
+    face = cv2.resize(cv2.medianBlur(small, 21), (C, 2 * C), interpolation=cv2.INTER_LINEAR)
+    diff = tile.astype(np.float32) - face.astype(np.float32)
+    d = np.sqrt(diff[..., 0] ** 2 + (1.6 * diff[..., 1]) ** 2 + (1.6 * diff[..., 2]) ** 2)
+    margin, gap = int(0.06 * C), int(0.06 * C)
+    mask = np.zeros((2 * C, C), np.uint8)
+    mask[margin:C - gap, margin:C - margin] = 1
+    mask[C + gap:2 * C - margin, margin:C - margin] = 1
+    inside = d[mask > 0]
+    threshold = max(24.0, 0.45 * float(np.percentile(inside, 99.5)))
+    binary = ((d > threshold) & (mask > 0)).astype(np.uint8)
+    binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    counts, confs, colours = [], [], []
+    min_area = 0.0035 * C * C
+    for top in (0, C):
+        part = binary[top:top + C]
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
+        lo, hi = (margin, C - gap) if top == 0 else (gap, C - margin)
+
+        def touches(i):       # the table past the tile's edge: perhaps a pip cut by the outline
+            x, y, w, h = stats[i, :4]
+            return x <= margin or x + w >= C - margin or y <= lo or y + h >= hi
+
+        def on_line(i):       # the dividing line: never a pip (pips keep clear of it)
+            y, h = stats[i, 1], stats[i, 3]
+            return y + h >= hi if top == 0 else y <= lo
+
+        def pip_like(i):
+            w, h, a = stats[i, 2], stats[i, 3], stats[i, cv2.CC_STAT_AREA]
+            return a / float(w * h) > 0.55 and min(w, h) / max(w, h) > 0.6
+
+        blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area and not on_line(i)]
+        inner = [i for i in blobs if not touches(i)]
+        sizes = [stats[i, cv2.CC_STAT_AREA] for i in inner if pip_like(i)]
+        typical = float(np.median(sizes)) if sizes else None
+        half = tile[top:top + C].astype(np.float32)
+
+        def colour(i):
+            return np.median(half[labels == i], axis=0)
+
+        ink = np.median([colour(i) for i in inner], axis=0) if inner else None
+        # at the half's border only a whole pip of the pips' own colour counts (not the table past
+        # the tile's edge, not the line)
+        blobs = inner + [i for i in blobs if touches(i) and pip_like(i) and typical is not None
+                         and 0.5 * typical < stats[i, cv2.CC_STAT_AREA] < 1.6 * typical
+                         and float(np.linalg.norm(colour(i) - ink)) < 20]
+        # the pips of a half are all one size: a blob under half the largest is a corner or a speck
+        if blobs:
+            largest = max(stats[i, cv2.CC_STAT_AREA] for i in blobs)
+            blobs = [i for i in blobs if stats[i, cv2.CC_STAT_AREA] >= 0.45 * largest
+                     or stats[i, cv2.CC_STAT_AREA] >= 0.45 * (typical or 0) > 0]
+        areas = np.array([stats[i, cv2.CC_STAT_AREA] for i in blobs], np.float32)
+        conf = 1.0
+        if len(blobs) == 0:
+            count = 0
+            # a blank half: sure when nothing at all stands out
+            conf = 1.0 if not any(stats[i, cv2.CC_STAT_AREA] >= min_area * 0.4 for i in range(1, n)) else 0.55
+        else:
+            ref = float(np.median(areas)) if len(blobs) >= 3 else max(float(np.median(areas)), 0)
+            count = 0
+            for i, a in zip(blobs, areas):
+                k = max(1, int(round(a / ref))) if len(blobs) >= 3 else 1
+                count += k
+                w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+                fill = a / float(w * h)             # a disc fills pi/4 of its box
+                squareness = min(w, h) / max(w, h)
+                if k > 1:
+                    conf *= 0.8
+                elif fill < 0.6 or squareness < 0.7:
+                    conf *= 0.75
+            spread = float(areas.max() / max(areas.min(), 1))
+            if spread > 2.2 and len(blobs) >= 2:
+                conf *= 0.8
+            ink = (labels > 0) & np.isin(labels, blobs)
+            colours.append((count, np.median(tile[top:top + C][ink], axis=0)))
+        counts.append(count)
+        confs.append(conf)
+    return {"a": counts[0], "b": counts[1], "conf": min(confs), "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
+            "colours": colours}
+
+
+def _colour_check(readings: list[dict]) -> bool:
+    """Coloured pips: a half whose colour belongs to another count (by one or two pips) is read
+    as that count; one that matches no count lowers its tile's confidence. True when the pips are
+    coloured."""
+    halves = [(r, i, count, colour) for r in readings for i, (count, colour) in enumerate(r["colours"])]
+    if len(halves) < 4:
+        return False
+    ab = np.array([h[3][1:] for h in halves], np.float32) - 128
+    chroma = np.sqrt((ab ** 2).sum(1))
+    if float(np.median(chroma)) < 12:
+        return False
+    groups: dict[int, list[np.ndarray]] = {}
+    for _, _, count, colour in halves:
+        groups.setdefault(count, []).append(colour.astype(np.float32))
+    centres = {n: np.median(np.array(cs), axis=0) for n, cs in groups.items() if len(cs) >= 2}
+
+    def dist(a, b):
+        return float(np.sqrt((((a - b) * [0.5, 1, 1]) ** 2).sum()))
+
+    for r, i, count, colour in halves:
+        colour = colour.astype(np.float32)
+        own = dist(colour, centres[count]) if count in centres else None
+        others = [(dist(colour, cen), n) for n, cen in centres.items() if n != count and abs(n - count) <= 2]
+        if not others:
+            continue
+        near, n = min(others)
+        if (own is None or own > 3 * near) and near < 14:
+            key = "a" if i == 0 else "b"
+            # the count moves only when the colour is clearly that count's
+            r[key] = n
+            r["conf"] = min(r["conf"], 0.7)
+        elif own is not None and own > 30:
+            r["conf"] = min(r["conf"], 0.5)
+            r["doubt"] = "colour"
+    return True
