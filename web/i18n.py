@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale
+from babel.messages.plurals import get_plural
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -65,12 +66,42 @@ def gettext_for(lang: str):
     return _
 
 
-def js_catalogue(lang: str) -> dict[str, str]:
-    """Every translated message of ``lang`` (msgid -> msgstr) for the pages' JavaScript."""
+def js_catalogue(lang: str) -> dict[str, str | list[str]]:
+    """Every translated message of ``lang`` for the pages' JavaScript: msgid -> msgstr, and for a
+    message with plural forms (``tn(singular, plural, n)`` in the JavaScript) singular msgid -> the
+    list of its forms in the order of the catalogue's ``Plural-Forms`` (see ``plural_index``)."""
     cat = catalogue(lang)
     if cat is None:
         return {}
-    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    out: dict[str, str | list[str]] = {}
+    for m in cat:
+        if not m.id or m.fuzzy or not m.string:
+            continue
+        if isinstance(m.id, str):
+            out[m.id] = m.string
+        elif all(m.string):
+            out[m.id[0]] = list(m.string)
+    return out
+
+
+@lru_cache(maxsize=None)
+def plural_index(lang: str) -> dict[str, int]:
+    """CLDR plural category (what the browser's ``Intl.PluralRules`` gives) -> index into the plural
+    forms of ``lang``'s catalogue, read from its ``Plural-Forms`` header (Babel's for English).
+
+    Raises ``ValueError`` when the header and the CLDR rules of ``lang`` disagree on 0..1000 (one
+    category needing two forms): the catalogue's header is then wrong.
+    """
+    cat = catalogue(lang)
+    expr = cat.plural_expr if cat is not None else get_plural(lang).plural_expr
+    pick = gettext.c2py(expr)
+    rule = Locale.parse(lang).plural_form
+    found: dict[str, int] = {}
+    for n in range(1001):
+        cat_name, index = rule(n), pick(n)
+        if found.setdefault(cat_name, index) != index:
+            raise ValueError(f"web/locale/{lang}: Plural-Forms {expr!r} splits the CLDR category {cat_name!r}")
+    return found
 
 
 def negotiate(accept_language: str | None) -> str:

@@ -12,7 +12,7 @@ from . import option_words
 from .http import request_language
 from .refusals import REASONS
 from .security import script_json
-from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
+from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue, plural_index
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
@@ -31,7 +31,7 @@ def _render(request: Request, page: str, view: dict | None = None, **extra) -> R
         "languages": LANGUAGES, "mock": request.app.state.mock, "wake_default": PAGES[page],
         "boot": script_json({"page": page, "lang": lang, "view": view, "mock": request.app.state.mock,
                              "wake": PAGES[page], "reasons": {k: _(v) for k, v in REASONS.items()},
-                             "options": option_words.served(lang), **extra}),
+                             "options": option_words.served(lang), "plural": plural_index(lang), **extra}),
         "catalogue": script_json(js_catalogue(lang)),
         "palette": palette.as_json(), "palette_css": palette.css_variables(), **extra,
     }

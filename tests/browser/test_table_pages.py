@@ -12,7 +12,7 @@ sys.path.insert(0, str(ROOT / "tests" / "station"))
 from station_helpers import whole_game  # noqa: E402
 from test_pages import serious  # noqa: E402
 
-from web.i18n import gettext_for  # noqa: E402
+from web.i18n import gettext_for, translations  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Chi"]
 # double-12: Ana's train grows long (a double 3-3 and 8-8 on it, each satisfied at once), Ben's gets
@@ -115,7 +115,8 @@ def test_table_draws_trains_as_lines_from_the_engine(server, phone, lang, size):
     for seat in range(3):
         expect(page.locator(f'.train[data-train="{seat}"] .marker')).to_have_count(1 if seat in marked else 0)
     expect(page.locator('#players [data-seat="0"] .count')).to_contain_text(_("Tiles: %(n)s", n=state["hand_counts"][0]))
-    expect(page.locator("#boneyard")).to_have_text(_("Tiles in the boneyard: %(n)s", n=state["boneyard"]))
+    boneyard = translations(lang).ngettext("%(n)s tile in the boneyard", "%(n)s tiles in the boneyard", state["boneyard"])
+    expect(page.locator("#boneyard")).to_have_text(boneyard % {"n": state["boneyard"]})
     # Chi's train is empty: its words stay one line, not a word per line
     text = page.locator('.train[data-train="2"] .empty-text')
     expect(text).to_have_text(_("no tiles yet"))

@@ -7,6 +7,7 @@ matches the sources is ``test_i18n.test_template_is_current``.)
 import re
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
@@ -45,8 +46,20 @@ def norm(text: str) -> str:
 
 
 def messages(path: Path, lang=None) -> dict:
+    """msgid -> message; a message with plural forms gives one entry per form, its English form
+    (singular for the first, plural for the others) -> that form's translation."""
+    out = {}
     with path.open("rb") as fh:
-        return {m.id: m for m in read_po(fh, locale=lang) if m.id}
+        for m in read_po(fh, locale=lang):
+            if not m.id:
+                continue
+            if isinstance(m.id, str):
+                out[m.id] = m
+                continue
+            strings = m.string if isinstance(m.string, tuple) and any(m.string) else ("",) * 2
+            for i, form in enumerate(strings):
+                out[m.id[min(i, 1)] + ("" if i < 2 else f" [{i}]")] = SimpleNamespace(string=form, fuzzy=m.fuzzy)
+    return out
 
 
 TEMPLATE = messages(LOCALE / "messages.pot")
@@ -110,7 +123,7 @@ def test_the_hub_word_means_only_the_hub(lang):
 def test_no_message_twice(path):
     """Catalogues merge as a union (.gitattributes): an entry edited on two branches comes out twice."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert sum(line.startswith("msgid ") for line in lines) == sum(line.startswith("msgstr ") for line in lines), \
+    assert sum(line.startswith("msgid ") for line in lines) == sum(line.startswith(("msgstr ", "msgstr[0] ")) for line in lines), \
         f"{path.name}: a message with two translations (a union merge kept both sides: keep one)"
     ids, current = [], None
     for line in lines + [""]:

@@ -1,4 +1,5 @@
 """Translations: the catalogues are complete for all six languages and match the sources."""
+import json
 import re
 import subprocess
 import sys
@@ -7,7 +8,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from web.i18n import LANGUAGES, gettext_for, negotiate, pick_language
+from babel import Locale
+
+from web.i18n import LANGUAGES, gettext_for, js_catalogue, negotiate, pick_language, plural_index, translations
 from web.refusals import REASONS, refusal_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,9 +20,13 @@ OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 
 def extract(tmp_path):
     out = tmp_path / "fresh.pot"
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "web/babel.cfg", "-k", "N_",
-                    "-k", "t", "-k", "_", "--no-location", "-o", str(out), "."], cwd=ROOT, check=True,
-                   capture_output=True)
+    # the keywords of the extract line in web/babel.cfg's first line (tn:1,2 is the plural one)
+    line = (ROOT / "web" / "babel.cfg").read_text().splitlines()[0].split()
+    keywords = [w for i, w in enumerate(line) if i and line[i - 1] == "-k"]
+    assert "tn:1,2" in keywords
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "web/babel.cfg",
+                    *[a for k in keywords for a in ("-k", k)], "--no-location", "-o", str(out), "."], cwd=ROOT,
+                   check=True, capture_output=True)
     with out.open("rb") as fh:
         return {m.id for m in read_po(fh) if m.id}
 
@@ -40,6 +47,11 @@ def test_every_msgid_translated(lang):
     missing = sorted(i for i in ids if not have.get(i))
     assert not missing, f"{lang}: untranslated {missing}"
     for msgid, text in have.items():
+        if isinstance(msgid, tuple):  # plural forms: every form names the plural msgid's placeholders
+            assert len(text) == cat.num_plurals and all(text), (lang, msgid)
+            for form in text:
+                assert sorted(set(re.findall(r"%\(\w+\)s", msgid[1]))) == sorted(set(re.findall(r"%\(\w+\)s", form))), (lang, msgid)
+            continue
         assert sorted(re.findall(r"%\(\w+\)s", msgid)) == sorted(re.findall(r"%\(\w+\)s", text)), (lang, msgid)
 
 
@@ -80,3 +92,32 @@ def test_pages_in_each_language(client):
     assert 'lang="sn"' in client.get("/table").text      # the cookie keeps it
     r = client.get("/seat/0", headers={"Accept-Language": "ps"}, cookies={"lang": "si"})
     assert 'lang="si"' in r.text
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_plural_forms_served(lang):
+    """A count says "1 tile" and "2 tiles": the JS gets each plural message's forms and, from the
+    catalogue's Plural-Forms, which form each CLDR category (Intl.PluralRules) takes."""
+    index = plural_index(lang)
+    assert set(index.values()) == {0, 1}
+    ngettext = translations(lang).ngettext
+    served = js_catalogue(lang)
+    for n in (0, 1, 2, 5, 11, 21, 101):
+        form = index[Locale.parse(lang).plural_form(n)]
+        expected = ngettext("%(n)s tile in the boneyard", "%(n)s tiles in the boneyard", n)
+        forms = served.get("%(n)s tile in the boneyard", ["%(n)s tile in the boneyard", "%(n)s tiles in the boneyard"])
+        assert forms[form] == expected
+    if lang == "en":
+        assert ngettext("%(n)s round", "%(n)s rounds", 1) == "%(n)s round"
+        assert ngettext("%(n)s round", "%(n)s rounds", 2) == "%(n)s rounds"
+    else:
+        assert isinstance(served["%(n)s round"], list) and len(served["%(n)s round"]) == 2
+
+
+def test_pages_boot_with_plural_index(client):
+    """Every page's boot data carries the language's category -> form index for ``MT.tn``."""
+    page = client.get("/table?lang=si").text
+    boot = json.loads(re.search(r'id="mt-boot">(.*?)</script>', page, re.S).group(1))
+    assert boot["plural"] == plural_index("si") == {"one": 0, "other": 1}
+    catalogue = json.loads(re.search(r'id="mt-catalogue">(.*?)</script>', page, re.S).group(1))
+    assert len(catalogue["%(n)s tile in the boneyard"]) == 2

@@ -14,6 +14,14 @@
     return s;
   };
   const t = MT.t;
+  /** A message with plural forms: ``tn("%(n)s tile", "%(n)s tiles", n, params)``. The form is the
+      catalogue's (its Plural-Forms, served as boot.plural: CLDR category -> form index; web/i18n.py). */
+  const rules = (() => { try { return new Intl.PluralRules(boot.lang || "en"); } catch (e) { return new Intl.PluralRules("en"); } })();
+  MT.tn = function (singular, plural, n, params) {
+    const index = (boot.plural || { one: 0 })[rules.select(Number(n))] ?? 1;
+    const forms = Array.isArray(T[singular]) ? T[singular] : [singular, plural];
+    return MT.t(forms[Math.min(index, forms.length - 1)] || plural, Object.assign({ n: n }, params || {}));
+  };
 
   /** A translated sentence (``t("...")``) as nodes: ``%(name)s`` filled with text or nodes (e.g. <bdi>). */
   MT.fmt = function (text, params) {
@@ -224,8 +232,8 @@
     const o = view.over;
     if (!o) return null;
     const heading = o.how === "abandoned" ? t("Game abandoned") : t("Game over");
-    const how = o.how === "played" ? t("All %(n)s rounds were played: the scores are final.", { n: o.rounds_total })
-      : o.how === "early" ? t("The host ended the game after %(r)s of %(n)s rounds: the scores are final.", { r: o.rounds_scored, n: o.rounds_total })
+    const how = o.how === "played" ? MT.tn("The game's %(n)s round was played: the scores are final.", "All %(n)s rounds were played: the scores are final.", o.rounds_total)
+      : o.how === "early" ? MT.tn("The host ended the game after %(r)s of %(n)s round: the scores are final.", "The host ended the game after %(r)s of %(n)s rounds: the scores are final.", o.rounds_total, { r: o.rounds_scored })
         : t("The host abandoned this game: it has no winner.");
     return { heading: heading, how: how };
   };

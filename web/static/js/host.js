@@ -141,7 +141,7 @@
       const when = new Date(g.created * 1000).toLocaleString(MT.boot.lang, { dateStyle: "medium", timeStyle: "short" });
       const who = g.over.winners.map((s) => g.players[s]).join(", ");
       const how = g.over.how === "abandoned" ? t("abandoned") : g.over.how === "early"
-        ? t("ended after %(r)s of %(n)s rounds", { r: g.over.rounds_scored, n: g.over.rounds_total }) : t("played out");
+        ? MT.tn("ended after %(r)s of %(n)s round", "ended after %(r)s of %(n)s rounds", g.over.rounds_total, { r: g.over.rounds_scored }) : t("played out");
       return el("li", { "data-game": g.id },
         el("a", { href: "/games/" + g.id, class: "past-link" }, t("Game %(id)s", { id: g.id })), " · ",
         el("span", { class: "muted" }, when), " · ", el("span", {}, g.players.join(", ")), " · ",

@@ -35,7 +35,7 @@
       case "double_blank_points": return t("%(n)s for 0-0", { n: value });
       case "marker_penalty": return t("%(n)s points for a marked train", { n: value });
       case "out_on_double_multiplier": return t("going out on a double: others' scores ×%(n)s", { n: value });
-      case "rounds": return t("%(n)s rounds", { n: value });
+      case "rounds": return MT.tn("%(n)s round", "%(n)s rounds", value);
       default: return t("%(name)s: %(value)s", { name: MT.optionName(key), value: MT.valueWord(key, value) });
     }
   };

@@ -17,7 +17,7 @@
       return el("li", { "data-rank": label },
         el("span", { class: "row" }, el("span", { class: "rank" }, label),
           ...g.items.map((s, i) => [i ? ", " : null, MT.badge(s.seat, s.name)])),
-        el("span", { class: "count", "aria-label": t("%(n)s points", { n: g.items[0].total }) }, String(g.items[0].total)));
+        el("span", { class: "count", "aria-label": MT.tn("%(n)s point", "%(n)s points", g.items[0].total) }, String(g.items[0].total)));
     }));
   }
   function winner(view) {

@@ -29,7 +29,7 @@
       $("count-help").textContent = t("Tiles in your hand, as the station counts them: %(n)s. Tap them, or type their pip count.", { n: count.expected });
       $("count-known").hidden = count.total === null || count.total === undefined;
       $("count-known").textContent = $("count-known").hidden ? ""
-        : t("The station knows your registered hand: %(n)s tiles, %(p)s pips. Check them and send.", { n: count.expected, p: count.total });
+        : MT.tn("The station knows your registered hand: %(n)s tile, %(p)s pips. Check it and send.", "The station knows your registered hand: %(n)s tiles, %(p)s pips. Check them and send.", count.expected, { p: count.total });
       $("count-tiles").replaceChildren(...count.tiles.map((tile) => el("button", { type: "button", "data-tile": tile,
         "aria-pressed": picked.has(tile) ? "true" : "false", "aria-label": t("tile %(a)s-%(b)s", { a: tile.split("-")[0], b: tile.split("-")[1] }),
         onclick: () => { picked.has(tile) ? picked.delete(tile) : picked.add(tile); showError(null); renderCount(MT.view); } }, tile)));

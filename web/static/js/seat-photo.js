@@ -90,7 +90,7 @@
       "aria-label": t("Tile %(n)s: %(tile)s", { n: i + 1, tile: r.tile }) + (doubtful(i) ? " " + t("(in doubt)") : ""),
       onclick: () => edit(i) }, `${i + 1}: `, MT.bdi(r.tile), doubtful(i) ? " ?" : "")));
     const sum = shot.tiles.reduce((s, r) => s + (pips[norm(r.tile)] || 0), 0);
-    $("photo-status").textContent = t("%(n)s tiles, %(p)s points", { n: shot.tiles.length, p: sum });
+    $("photo-status").textContent = MT.tn("%(n)s tile, %(p)s points", "%(n)s tiles, %(p)s points", shot.tiles.length, { p: sum });
   }
 
   function norm(tile) { const [a, b] = tile.split("-").map(Number); return `${Math.min(a, b)}-${Math.max(a, b)}`; }

@@ -178,7 +178,7 @@
       el("div", { class: "count" }, t("Tiles: %(n)s", { n: s.tile_count }), " ", s.one_tile ? el("span", { class: "onetile" }, t("one tile!")) : null),
       st && st.turn === s.seat ? el("div", { class: "turn-yes" }, t("their turn")) : null,
       s.computer ? el("div", { class: "muted" }, MT.computerWord(s.computer)) : s.joined ? null : el("div", { class: "muted" }, t("no phone joined")))));
-    document.getElementById("boneyard").textContent = st ? t("Tiles in the boneyard: %(n)s", { n: st.boneyard }) : "";
+    document.getElementById("boneyard").textContent = st ? MT.tn("%(n)s tile in the boneyard", "%(n)s tiles in the boneyard", st.boneyard) : "";
   }
   function log(view) {
     const card = document.getElementById("log-card");
