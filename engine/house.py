@@ -94,27 +94,37 @@ HOUSE_CHECKS = {
 }
 
 
+#: reason code -> why the other option has no effect (English; web/option_words.py MOOT_WORDS words them)
+MOOT_REASONS: dict[str, str] = {
+    "doubles-dont-bind": "doubles don't bind",
+    "binds-only-its-player": "a double binds only its player, and a first-turn chain's turn has ended",
+    "no-double-last": "nobody may go out on a double",
+    "no-first-turn-circuit": "there is no first-turn circuit",
+}
+
+
 def moot_options(options) -> dict[str, dict]:
     """Which options another option makes moot (house-rules.md *Interactions*), for a set-up page
-    to grey them: ``{option: {"because": other option, "reason": English}}``.
+    to grey them: ``{option: {"because": other option, "value": that option's value, "code": the
+    reason's code, "reason": English}}``. The codes: ``doubles-dont-bind``, ``binds-only-its-player``,
+    ``no-double-last``, ``no-first-turn-circuit`` (MOOT_REASONS).
 
     ``options`` is an ``engine.options.Options`` (the profile's defaults filled in).
     """
     moot: dict[str, dict] = {}
 
-    def grey(names, because, reason):
+    def grey(names, because, code):
         for name in names:
-            moot.setdefault(name, {"because": because, "reason": reason})
+            moot.setdefault(name, {"because": because, "value": getattr(options, because), "code": code,
+                                   "reason": MOOT_REASONS[code]})
 
     if not options.doubles_open:
         grey(("double_binds", "follow_double", "close_doubles", "unsatisfiable_exemption",
-              "first_turn_doubles_open"), "doubles_open", "doubles don't bind")
+              "first_turn_doubles_open"), "doubles_open", "doubles-dont-bind")
     if options.double_binds == "player":
-        grey(("first_turn_doubles_open",), "double_binds",
-             "a double binds only its player, and a first-turn chain's turn has ended")
+        grey(("first_turn_doubles_open",), "double_binds", "binds-only-its-player")
     if options.last_tile_double == "forbidden":
-        grey(("out_on_double_multiplier",), "last_tile_double",
-             "nobody may go out on a double")
+        grey(("out_on_double_multiplier",), "last_tile_double", "no-double-last")
     if not options.first_turn_multi_play:
-        grey(("first_turn_doubles_open",), "first_turn_multi_play", "there is no first-turn circuit")
+        grey(("first_turn_doubles_open",), "first_turn_multi_play", "no-first-turn-circuit")
     return moot

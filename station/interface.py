@@ -18,7 +18,8 @@ View shape (JSON-able dict; every key always present):
      "engine_placed": bool,   # the round's engine double is on the table (classic: once placed)
      "house": [{"option": "doubles_open", "value": False, "house": True}],  # options that differ
                               # from the rules' defaults, in page order (station/house_rules.py)
-     "moot": {"double_binds": {"because": "doubles_open", "reason": "doubles don't bind"}}}
+     "moot": {"double_binds": {"because": "doubles_open", "value": False, "code": "doubles-dont-bind",
+                               "reason": "doubles don't bind"}}}
                               # options another makes moot (engine.house.moot_options)
 
 ``phase``     the one state of the game every page follows (station/game_end.py): "setup" (no

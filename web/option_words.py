@@ -40,6 +40,15 @@ OPTION_WORDS: dict[str, tuple[str, str]] = {
     "rounds": (N_("shorter game"), N_("Play only this many rounds, from the top double down.")),
 }
 
+#: engine.house.MOOT_REASONS in the pages' words: why a moot option has no effect (the station's
+#: ``moot[option]["code"]``); tests/web/test_option_words.py keeps the codes equal to the engine's
+MOOT_WORDS: dict[str, str] = {
+    "doubles-dont-bind": N_("No effect: doubles don't bind, so no double is ever open."),
+    "binds-only-its-player": N_("No effect: a double binds only its player, and a first-turn chain's turn has ended."),
+    "no-double-last": N_("No effect: nobody may go out on a double."),
+    "no-first-turn-circuit": N_("No effect: the first-turn train is off, so no first-turn chain ends on a double."),
+}
+
 
 def option_name(lang: str, option: str) -> str | None:
     """The option's common name in ``lang``, or None for an option this table does not know."""
@@ -48,6 +57,8 @@ def option_name(lang: str, option: str) -> str | None:
 
 
 def served(lang: str) -> dict[str, dict[str, str]]:
-    """Every option's ``{"name", "help"}`` in ``lang``: the pages' boot data ``options``."""
+    """Every option's ``{"name", "help"}`` in ``lang``, and under ``"moot"`` every moot reason's
+    sentence (code -> text): the pages' boot data ``options``."""
     _ = gettext_for(lang)
-    return {key: {"name": _(name), "help": _(help_)} for key, (name, help_) in OPTION_WORDS.items()}
+    words: dict = {key: {"name": _(name), "help": _(help_)} for key, (name, help_) in OPTION_WORDS.items()}
+    return {**words, "moot": {code: _(text) for code, text in MOOT_WORDS.items()}}

@@ -43,7 +43,7 @@ def test_a_saved_rule_set_sets_up_a_game_and_a_seat_sees_the_house_rule_refusal(
     host.get_by_label("own train first").select_option(label="On")
     # what doubles don't bind makes moot is greyed, with the reason (the station says which)
     expect(host.locator("#opt-double_binds")).to_be_disabled()
-    expect(host.locator('.opt[data-option="double_binds"] .opt-moot')).to_have_text("No effect: doubles don't bind")
+    expect(host.locator('.opt[data-option="double_binds"] .opt-moot')).to_have_text("No effect: doubles don't bind, so no double is ever open.")
     expect(host.locator('.opt[data-option="close_doubles"]')).to_have_class("opt moot")
     expect(host.locator("#house-count")).to_have_text("2 chosen")
     phone_shot(host, "host-house-rules")
@@ -132,5 +132,5 @@ def test_a_rule_set_file_is_imported_through_the_page_and_a_bad_one_says_which_o
     # going out on a double cannot happen: its multiplier is greyed, with the reason
     expect(host.locator("#opt-out_on_double_multiplier")).to_be_disabled()
     expect(host.locator('.opt[data-option="out_on_double_multiplier"] .opt-moot')).to_have_text(
-        "No effect: no double as the last tile")
+        "No effect: nobody may go out on a double.")
     assert server.station.store.ruleset("Cousins")["options"] == {"marker_penalty": 25, "last_tile_double": "forbidden"}

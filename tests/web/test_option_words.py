@@ -58,3 +58,18 @@ def test_pages_are_served_the_table_translated():
     client = TestClient(create_app(Station(tempfile.mkdtemp(), host_pin="2468")))
     page = client.get("/host?lang=so").text
     assert served("so")["rounds"]["name"] in page and served("so")["rounds"]["help"] in page
+
+
+def test_every_moot_reason_has_words_and_the_view_gives_the_reason():
+    """A greyed option says why (the station's reason code), not only which option greys it."""
+    from engine.house import MOOT_REASONS
+    from station.house_rules import moot
+    from web.option_words import MOOT_WORDS
+    assert sorted(MOOT_WORDS) == sorted(MOOT_REASONS)
+    entry = moot("classic", {"first_turn_multi_play": False})["first_turn_doubles_open"]
+    assert entry == {"because": "first_turn_multi_play", "value": False, "code": "no-first-turn-circuit",
+                     "reason": MOOT_REASONS["no-first-turn-circuit"]}
+    for lang in LANGS:
+        words = served(lang)["moot"]
+        assert set(words) == set(MOOT_REASONS)
+        assert all(text != MOOT_WORDS[code] for code, text in words.items()), lang

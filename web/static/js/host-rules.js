@@ -74,10 +74,7 @@
       const m = r.data.moot[key];
       row.classList.toggle("moot", !!m);
       c.disabled = !!m;
-      const by = m && rows[m.because];
-      const value = !by ? undefined : by.control.value === "" ? by.info.default[profile()]
-        : by.info.kind === "int" ? Number(by.control.value) : JSON.parse(by.control.value);
-      row.querySelector(".opt-moot").textContent = m ? t("No effect: %(rule)s", { rule: MT.optionShort(m.because, value) }) : "";
+      row.querySelector(".opt-moot").textContent = m ? MT.mootWords(m) : "";
     }
     const house = r.data.house.filter((o) => o.house).length;
     $("house-count").textContent = house ? t("%(n)s chosen", { n: house }) : "";

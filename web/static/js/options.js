@@ -39,6 +39,12 @@
       default: return t("%(name)s: %(value)s", { name: MT.optionName(key), value: MT.valueWord(key, value) });
     }
   };
+  /** Why an option has no effect, from the station's moot entry ``{because, value, code}``:
+      "No effect: the first-turn train is off, so no first-turn chain ends on a double." */
+  MT.mootWords = function (m) {
+    const words = (MT.boot.options && MT.boot.options.moot) || {};
+    return words[m.code] || MT.t("No effect: %(rule)s", { rule: MT.optionShort(m.because, m.value) });
+  };
   /** "House rules: doubles don't bind; 50 for 0-0" from view.game.house (the station's list), or "". */
   MT.houseLine = function (view) {
     const list = (view && view.game && view.game.house) || [];
