@@ -29,6 +29,20 @@ class LegalMoves:
         ``"mexican"`` (record-format.md ``state.open_doubles``)."""
         return [(self._train_label(tr), d) for tr, d in self.binding_doubles()]
 
+    def follow_up(self) -> dict | None:
+        """The play the seat to play still owes after a double it played in this turn (rules.md 1,
+        *Doubles*), or None when it owes none: ``{"seat": seat, "anywhere": bool, "doubles":
+        [(on, double)]}``: ``anywhere`` when that play may go on any train open to the seat (the
+        doubles bind only after it), ``doubles`` this turn's doubles still open, trains named as
+        ``doubles_to_satisfy`` names them."""
+        if self.end is not None or not self.turn_doubles or self.turn is None:
+            return None
+        still = [d for d in self.turn_doubles if d in self.open_doubles]
+        if not still:
+            return None
+        return {"seat": self.turn, "anywhere": self.required_trains(False) is None,
+                "doubles": [(self._train_label(tr), d) for tr, d in still]}
+
     def train(self, on: int | str) -> list[tuple[int, int]]:
         """The tiles on a train as they lie, engine side first: ``[(near, far), ...]`` (a copy).
         ``on`` is a seat or ``"mexican"``, as events name trains; ``IndexError`` for no such seat."""

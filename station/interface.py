@@ -29,6 +29,9 @@ View shape (JSON-able dict; every key always present):
               "rounds_total": 13}
 ``open_ends`` {"0": 6, "1": 12, "mexican": 12}: the open end (pip) of every train of the round in
               play, the engine's pip on an empty train; {} with no round or once over
+``follow_up`` None, or while the seat to play still owes the play after a double it played this
+              turn: {"seat": 1, "anywhere": bool (that play may go on any train open to it; the
+              double binds after it), "doubles": [{"on": "2"|"mexican", "tile": "6-6"}]}
 ``running``   per seat its total after each scored round, from 0: [[0, 12, 20], [0, 5, 31]]
 ``limits``    what the station accepts (station/views.py LIMITS): players per profile, name and
               reason lengths, PIN digits, computer policies

@@ -63,6 +63,7 @@ def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:
         "phase": phase(ref),
         "over": over_view(ref),
         "open_ends": open_ends(ref),
+        "follow_up": follow_up(ref),
         "running": running_totals(ref),
         "seats": seat_rows(ref, joined),
         "host": host_controls(ref),
@@ -97,6 +98,21 @@ def seat_me(station, seat: int) -> dict:
             "round_end": round_end(ref, seat),
             "game_over": game_over(station, seat),
             "timing": {"refusal_flash_ms": REFUSAL_MS}}
+
+
+def follow_up(ref) -> dict | None:
+    """While the seat to play still owes the play after a double it just played: ``{"seat",
+    "anywhere": that play may go on any train open to it (the double binds after it), "doubles":
+    [{"on": "0".."n-1"|"mexican", "tile": "a-b"}]}``; None otherwise, and once the game is over
+    (engine ``follow_up``, rules.md 1 *Doubles*)."""
+    rnd = ref.game.current
+    if rnd is None or is_over(ref):
+        return None
+    owed = rnd.follow_up()
+    if owed is None:
+        return None
+    return {"seat": owed["seat"], "anywhere": owed["anywhere"],
+            "doubles": [{"on": str(on), "tile": str(d)} for on, d in owed["doubles"]]}
 
 
 def open_ends(ref) -> dict[str, int]:

@@ -115,6 +115,8 @@
       return;
     }
     box.__view = view;
+    // the station's: the double's player still owes a play that may go anywhere (view.follow_up)
+    const freeAfter = (v, key) => !!(v.follow_up && v.follow_up.anywhere && v.follow_up.doubles.some((d) => d.on === key));
     const open = new Map((st.open_doubles || []).map((d) => [String(d.on === null ? "mexican" : d.on), d.tile]));
     const rtl = document.documentElement.dir === "rtl";
     const over = view.phase !== "playing";        // the station's phase: no double binds once the round is over
@@ -129,7 +131,9 @@
         el("span", { class: "openend" }, MT.fmt(t("open end: %(n)s"), { n: MT.bdi(end) })),
         !mexican && tr.marked ? el("span", { class: "marker" }, el("span", { "aria-hidden": "true" }, "⚑ "), t("marker")) : null,
         odTile ? el("span", { class: "od-chip" }, el("span", { "aria-hidden": "true" }, "⚠ "),
-          MT.fmt(t("Open double %(tile)s: it must be satisfied first"), { tile: MT.bdi(odTile) })) : null);
+          freeAfter(view, key)
+            ? MT.fmt(t("Open double %(tile)s: %(name)s plays one more tile first, on any train"), { tile: MT.bdi(odTile), name: MT.bdi(MT.name(view.follow_up.seat, view), "auto") })
+            : MT.fmt(t("Open double %(tile)s: it must be satisfied first"), { tile: MT.bdi(odTile) })) : null);
       const card = el("div", { class: "train" + (mexican ? " mexican" : "") + (odTile ? " has-open-double" : ""), "data-train": key,
         role: "group", "aria-label": mexican ? t("Mexican train") : MT.trainName(tr.owner, view),
         style: "--train:" + (mexican ? "var(--mexican)" : MT.seatColour(tr.owner)) }, head);
