@@ -50,6 +50,20 @@ def engine_prompt(referee) -> dict | None:
                     f"{referee.names[nxt]} draws next"}
 
 
+def engine_search(referee) -> dict | None:
+    """While a ``classic`` round's engine is not yet placed (rules.md 2 *Who starts a round*), who
+    places it and who draws first: ``{"tile": "12-12", "holder": seat | None, "draws_next": seat,
+    "drew_last": seat | None}``. ``holder`` is known only with known hands (virtual tiles); with
+    hidden hands before any draw whoever holds it places it, and ``draws_next`` draws if nobody
+    does. None with no round, once it is over, or once the engine is placed."""
+    rnd = referee.round if referee is not None else None
+    if rnd is None or rnd.ended or rnd.engine_placed:
+        return None
+    seats = engine_candidates(rnd)
+    return {"tile": f"{rnd.engine}-{rnd.engine}", "holder": seats[0] if rnd.known and len(seats) == 1 else None,
+            "draws_next": rnd.next_drawer, "drew_last": rnd.last_drawer}
+
+
 def sensed_engine_seat(rnd) -> int | None:
     """The seat to credit with an engine sensed in the centre slot, where the station knows who
     placed it: with known hands, its holder. With hidden hands None: a seat must confirm."""

@@ -32,6 +32,9 @@ View shape (JSON-able dict; every key always present):
 ``follow_up`` None, or while the seat to play still owes the play after a double it played this
               turn: {"seat": 1, "anywhere": bool (that play may go on any train open to it; the
               double binds after it), "doubles": [{"on": "2"|"mexican", "tile": "6-6"}]}
+``engine_search`` None, or while a classic round's engine is not placed (station/engine_search.py):
+              {"tile": "12-12", "holder": seat | None (known only with virtual tiles), "draws_next":
+              seat (draws first if nobody holds it), "drew_last": seat | None}
 ``running``   per seat its total after each scored round, from 0: [[0, 12, 20], [0, 5, 31]]
 ``limits``    what the station accepts (station/views.py LIMITS): players per profile, name and
               reason lengths, PIN digits, computer policies

@@ -12,6 +12,7 @@ from engine.options import PLAYER_RANGE
 from engine.players import POLICIES
 
 from .auth import NAME_MAX, PIN_MAX, PIN_MIN, TEXT_MAX
+from .engine_search import engine_search
 from .game_end import decision, is_over, over_view, phase, scored_rounds, view_result
 from .host_view import host_controls
 from .house_rules import moot, non_default
@@ -64,6 +65,7 @@ def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:
         "over": over_view(ref),
         "open_ends": open_ends(ref),
         "follow_up": follow_up(ref),
+        "engine_search": None if is_over(ref) else engine_search(ref),
         "running": running_totals(ref),
         "seats": seat_rows(ref, joined),
         "host": host_controls(ref),

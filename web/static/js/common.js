@@ -253,6 +253,15 @@
       tie ? el("p", { class: "tie-break", id: ids.tie || id + "-tie" }, MT.tieText(view)) : null);
   };
 
+  /** A classic round's engine not yet placed: who places it and who draws first (the station's
+      view.engine_search: holder known only with virtual tiles). */
+  MT.engineSearchWords = function (es) {
+    const tile = MT.tileEl(es.tile);
+    if (es.holder !== null && es.holder !== undefined) return MT.fmt(t("Engine: %(name)s places it"), { name: MT.badge(es.holder) });
+    if (es.drew_last === null || es.drew_last === undefined)
+      return MT.fmt(t("Engine %(tile)s: whoever holds it places it in the centre and starts; if nobody does, %(next)s draws first"), { tile: tile, next: MT.badge(es.draws_next) });
+    return MT.fmt(t("Engine %(tile)s: nobody has it yet; %(next)s draws next"), { tile: tile, next: MT.badge(es.draws_next) });
+  };
   /** The always-visible context strip. */
   let lastAlert = "";
   MT.renderStrip = function (view) {
@@ -273,6 +282,7 @@
         chips.push(el("span", { class: "row" }, MT.fmt(t("Engine: %(name)s may place it; then %(next)s draws"), { name: MT.badge(f.seat), next: MT.badge(f.next) })));
       else if (p && p.kind === "engine-yours")
         chips.push(el("span", { class: "row" }, MT.fmt(t("Engine: %(name)s places it"), { name: MT.badge(f.seat) })));
+      else if (view.engine_search) chips.push(el("span", { class: "row", id: "strip-engine" }, MT.engineSearchWords(view.engine_search)));
       else if (st.turn !== null && st.turn !== undefined) chips.push(el("span", { class: "row" }, t("Turn:"), " ", MT.badge(st.turn)));
       else if (view.phase === "round_over") chips.push(el("span", {}, t("Round over")));
       if (view.phase === "playing" && st.open_doubles && st.open_doubles.length) {      // none left to satisfy once the round is over
