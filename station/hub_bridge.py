@@ -2,7 +2,8 @@
 
 Seat buttons (rules.md 1 *Drawing*, 2 *The first turn*):
 - short press: "I drew a tile" when a draw is allowed now, else "I pass" (the train is marked);
-  before the classic engine is placed, a draw in the search for it;
+  before the classic engine is placed, a draw in the search for it; on the classic first turn,
+  where there is no draw, the first press asks (prompt ``confirm-pass``) and the second passes;
 - long press: "I end my first turn" (``done``, classic first turn).
 
 Slot sensors: the engine double placed in the centre slot between rounds starts the next round.
@@ -121,8 +122,22 @@ class HubBridge:
             self._act(seat, {"done": True})
         elif not rnd.engine_placed or rnd.can_draw(seat):
             self._act(seat, {"draw": True})
+        elif rnd.first_turn() and rnd.can_pass(seat) and not self._pass_confirmed(seat):
+            # the classic first turn has no draw (rules.md 2): as elsewhere it takes two presses to
+            # pass, so the first one asks and the second, with nothing entered between, passes
+            self.station.prompt = {"seat": seat, "slot": None, "kind": "confirm-pass", "code": None,
+                                   "facts": {"seat": seat, "version": self.station.version},
+                                   "text": "no draw on the first turn: press again to pass (your train is marked)"}
+            self.station._publish()
         else:
             self._act(seat, {"pass": True})
+
+    def _pass_confirmed(self, seat: int) -> bool:
+        """Whether this short press is the second of two by ``seat`` with nothing entered between
+        (the standing prompt is the first press's "confirm-pass" at the same version)."""
+        p = self.station.prompt
+        return bool(p and p.get("kind") == "confirm-pass" and p.get("seat") == seat
+                    and p["facts"].get("version") == self.station.version)
 
     def _slot(self, slot: str, occupied: bool, tile: str | None) -> None:
         ref = self.station.referee

@@ -27,7 +27,11 @@ def led(st: Station, slot: str, index: int = 0):
 async def act_at_table(st: Station, tokens: list[str], event: Event) -> None:
     """Do ``event`` the way a player at the hub would: button, long press, slot sensor or phone."""
     before = st.version
-    if event.kind == "draw" or event.kind == "pass":
+    if event.kind == "pass" and st.referee.game.current.first_turn():
+        st.hub.mock_press(event.seat)              # the classic first turn: the first press asks
+        await wait_for(lambda: (st.view()["prompt"] or {}).get("kind") == "confirm-pass", what="the pass to be asked")
+        st.hub.mock_press(event.seat)
+    elif event.kind == "draw" or event.kind == "pass":
         st.hub.mock_press(event.seat)
     elif event.kind == "done":
         st.hub.mock_press(event.seat, long=True)
@@ -127,6 +131,40 @@ def test_refused_press_flashes_red_and_changes_nothing(tmp_path):
             assert st.view()["prompt"]["code"] == "not-your-turn"
             await wait_for(lambda: led(st, "seat2", 1) == (255, 0, 0), what="a red flash at seat 2")
             assert (st.version, st.referee.game.current.state()) == before
+        finally:
+            await st.stop()
+
+    asyncio.run(scenario())
+
+
+def test_classic_first_turn_short_press_asks_then_passes(tmp_path):
+    """README *A turn*: a short press is "I drew a tile", pressed again "I pass". The classic first
+    turn has no draw (rules.md 2), so one press must not pass at once: it asks, the second passes."""
+    async def scenario():
+        st = Station.mock(str(tmp_path), host_pin=PIN)
+        await st.start()
+        try:
+            st.setup_game(PIN, NAMES, "classic", 6, {}, hidden_hands=True)
+            join_all(st, 3)
+            st.start_round(PIN)
+            st.act(0, {"engine": True})
+            rnd = st.referee.game.current
+            assert rnd.first_turn() and rnd.turn == 0
+            before = (st.version, rnd.state())
+            st.hub.mock_press(0)
+            await wait_for(lambda: st.view()["prompt"] is not None, what="the pass to be asked")
+            prompt = st.view()["prompt"]
+            assert prompt["kind"] == "confirm-pass" and prompt["seat"] == 0
+            assert (st.version, rnd.state()) == before                 # nothing passed, no marker
+            assert not rnd.state()["trains"][0]["marked"]
+            st.hub.mock_press(0)
+            await wait_for(lambda: st.version != before[0], what="the pass")
+            assert rnd.state()["trains"][0]["marked"] and rnd.turn == 1
+            assert st.view()["prompt"] is None or st.view()["prompt"]["kind"] != "confirm-pass"
+            # the next seat's first press asks too: seat 0's confirmation does not carry over
+            st.hub.mock_press(1)
+            await wait_for(lambda: (st.view()["prompt"] or {}).get("seat") == 1, what="seat 1 asked")
+            assert st.view()["prompt"]["kind"] == "confirm-pass" and not rnd.state()["trains"][1]["marked"]
         finally:
             await st.stop()
 

@@ -124,6 +124,8 @@
       { tile: tile, button: button, name: MT.name(Number(facts.next), view) });
     if (prompt.kind === "engine-yours") return facts.drew ? t("You drew the engine %(tile)s: place it now and tap “%(button)s”.", { tile: tile, button: button })
       : t("You hold the engine %(tile)s: place it now and tap “%(button)s”.", { tile: tile, button: button });
+    // the classic first turn has no draw: the seat button's first short press asks, the second passes
+    if (prompt.kind === "confirm-pass") return t("No draw on the first turn: press your button again to pass (your train gets a marker).");
     if (prompt.kind === "confirm-engine") return t("The engine %(tile)s is in the centre: did you place it? Tap “%(button)s”.", { tile: tile, button: button });
     return prompt.text || "";
   };
