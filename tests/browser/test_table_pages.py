@@ -124,6 +124,13 @@ def test_table_draws_trains_as_lines_from_the_engine(server, phone, lang, size):
     assert text.bounding_box()["height"] < 1.6 * line
     expect(page.locator('.train[data-train="mexican"] .tile')).to_have_count(2)
     shot(page, f"table-mid-open-double-{lang}-{size['width']}")
+    if size["width"] >= 1280:
+        # a table screen: every train, the Mexican train included, is in view without scrolling
+        assert page.evaluate("window.scrollY") == 0
+        for key in ["0", "1", "2", "mexican"]:
+            box = page.locator(f'.train[data-train="{key}"]').bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], f"train {key} is below the fold: {box}"
+            assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
     assert not serious(page)
 
 
@@ -173,3 +180,32 @@ def test_scoreboard_names_the_winner_and_the_tie_break(server, phone, lang, size
     ben = joined(phone, server, 1, tokens[1], lang)
     expect(ben.locator("#game-over #tie-note")).to_have_text(decided)
     expect(ben.locator("#game-over #final-standings li").first).to_contain_text("Ana")
+
+
+def test_every_train_is_in_view_on_a_1280x800_table_screen(server, phone):
+    """A 4-player double-12 round some turns in, on a table screen at 1280x800: every train, the
+    Mexican train included, is within the viewport without scrolling."""
+    import random
+
+    from engine.players import choose
+    st = server.station
+    st.setup_game(PIN, ["Ana", "Ben", "Chi", "Dev"], "hub", 12, {}, hidden_hands=False)
+    for s in range(4):
+        st.join(s, st.seat_code(s, PIN))
+    st.start_round(PIN)
+    rnd, rng = st.referee.game.current, random.Random(3)
+    while rnd.turns_taken < 24 and not rnd.ended:
+        event = choose(rnd, "greedy", rng)
+        st.act(event.seat, event.to_dict())
+    assert not rnd.ended
+    ctx = phone("en")
+    page = ctx.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.url + "/table")
+    expect(page.locator(".train")).to_have_count(5)
+    expect(page.locator('.train[data-train="mexican"]')).to_be_visible()
+    shot(page, "table-4-players-1280")
+    for key in ["0", "1", "2", "3", "mexican"]:
+        box = page.locator(f'.train[data-train="{key}"]').bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, f"train {key} is below the fold: {box}"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, f"train {key} is off the side: {box}"
