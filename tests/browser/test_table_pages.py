@@ -209,3 +209,21 @@ def test_every_train_is_in_view_on_a_1280x800_table_screen(server, phone):
         box = page.locator(f'.train[data-train="{key}"]').bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 800, f"train {key} is below the fold: {box}"
         assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, f"train {key} is off the side: {box}"
+
+
+@pytest.mark.parametrize("path", ["/table", "/host", "/seat/1"])
+def test_classic_round_start_says_who_places_the_engine_and_who_draws_first(server, phone, path):
+    st = server.station
+    st.setup_game(PIN, ["Ana", "Ben", "Chi"], "classic", 9, {}, hidden_hands=True)
+    st.start_round(PIN)
+    first = st.view()["engine_search"]["draws_next"]
+    page = phone("en").new_page()
+    page.goto(server.url + path)
+    strip = page.locator("#strip-engine")
+    expect(strip).to_contain_text("whoever holds it places it in the centre and starts")
+    expect(strip).to_contain_text(["Ana", "Ben", "Chi"][first])
+    expect(strip).to_contain_text("draws first")
+    st.act(first, {"draw": True})
+    page.reload()
+    # after a draw the station's prompt (the seat that drew may place it) takes the strip
+    expect(page.locator("#strip-main")).to_contain_text("draws")
