@@ -255,7 +255,7 @@ def test_three_games_end_right_everywhere_and_the_first_is_kept(tmp_path, browse
         page.click("#btn-count")
         pages = pages_of(host, seats, board, table, desk_board, desk_table)
         check_over(pages, "played", ["Eve", "Fay"][out])
-        expect(board.locator("#over-how")).to_have_text("All 1 rounds were played: the scores are final.")
+        expect(board.locator("#over-how")).to_have_text("The game's 1 round was played: the scores are final.")
         for name, page in pages.items():
             whole_page(page, f"played-out-{name}-en")
         tokens = [p.evaluate(f"localStorage.getItem('mt-seat-{i}')") for i, p in enumerate(seats)]

@@ -50,7 +50,7 @@ def test_photo_counts_the_hand(server, phone, tmp_path):
     read = tiles.first.get_attribute("data-tile")
     assert sorted(read.split("-")) == ["3", "5"]
     expect(ben.locator("#photo-marks polygon")).to_have_count(1)
-    expect(ben.locator("#photo-status")).to_have_text("1 tiles, 8 points")
+    expect(ben.locator("#photo-status")).to_have_text("1 tile, 8 points")
     SHOTS.mkdir(parents=True, exist_ok=True)
     ben.screenshot(path=str(SHOTS / "seat-photo-confirm.png"), full_page=True)
     assert station.view()["result"]["rounds"][0].get("scores") in (None, [])     # nothing yet
