@@ -276,6 +276,10 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
             what = f"{CLASSIC[seat]} drawing"
         else:
             expect(page.locator("#btn-pass")).to_be_enabled()
+            if state(view)["first_turn"]:                        # no draw on the first turn: the press asks
+                hub.click(f'[data-press="{seat}"]')
+                expect(page.locator("#prompt")).to_contain_text("press your button again to pass")
+                assert station.view()["version"] == before
             hub.click(f'[data-press="{seat}"]')                  # pressed again: "I pass"
             what = f"{CLASSIC[seat]} passing"
         until(lambda: station.view()["version"] > before, what, page=page)
