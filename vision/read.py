@@ -293,24 +293,32 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
     threshold = max(24.0, 0.45 * float(np.percentile(inside, 99.5)))
     binary = ((d > threshold) & (mask > 0)).astype(np.uint8)
     binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    peaks = _peaks(np.where(binary > 0, d, 0).astype(np.float32), 0.095 * C)
     counts, confs, colours = [], [], []
     min_area = 0.0035 * C * C
     for top in (0, C):
         part = binary[top:top + C]
         n, labels, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
         lo, hi = (margin, C - gap) if top == 0 else (gap, C - margin)
+        # touching pips (a blur merges a column of a high count) count by their centres: the
+        # peaks of the ink, no two closer than about a pip's diameter
+        in_half = [labels[y - top, x] for x, y in peaks if top <= y < top + C]
+        npk = np.maximum(1, np.bincount(np.array(in_half, np.int64), minlength=n))
+
+        def unit(i):          # the area of one pip of the blob
+            return stats[i, cv2.CC_STAT_AREA] / float(npk[i])
 
         def touches(i):       # the table past the tile's edge: perhaps a pip cut by the outline
             x, y, w, h = stats[i, :4]
             return x <= margin or x + w >= C - margin or y <= lo or y + h >= hi
 
-        def on_line(i):       # the dividing line: never a pip (pips keep clear of it)
-            y, h = stats[i, 1], stats[i, 3]
-            return y + h >= hi if top == 0 else y <= lo
-
         def pip_like(i):
             w, h, a = stats[i, 2], stats[i, 3], stats[i, cv2.CC_STAT_AREA]
             return a / float(w * h) > 0.55 and min(w, h) / max(w, h) > 0.6
+
+        def on_line(i):       # the dividing line, not a pip beside it (the outline may sit off it)
+            y, w, h = stats[i, 1], stats[i, 2], stats[i, 3]
+            return (y + h >= hi if top == 0 else y <= lo) and not (pip_like(i) and w < 0.3 * C)
 
         blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area and not on_line(i)]
         inner = [i for i in blobs if not touches(i)]
@@ -329,9 +337,8 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
                          and float(np.linalg.norm(colour(i) - ink)) < 20]
         # the pips of a half are all one size: a blob under half the largest is a corner or a speck
         if blobs:
-            largest = max(stats[i, cv2.CC_STAT_AREA] for i in blobs)
-            blobs = [i for i in blobs if stats[i, cv2.CC_STAT_AREA] >= 0.45 * largest
-                     or stats[i, cv2.CC_STAT_AREA] >= 0.45 * (typical or 0) > 0]
+            largest = max(unit(i) for i in blobs)
+            blobs = [i for i in blobs if unit(i) >= 0.45 * largest or unit(i) >= 0.45 * (typical or 0) > 0]
         areas = np.array([stats[i, cv2.CC_STAT_AREA] for i in blobs], np.float32)
         conf = 1.0
         if len(blobs) == 0:
@@ -339,10 +346,9 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
             # a blank half: sure when nothing at all stands out
             conf = 1.0 if not any(stats[i, cv2.CC_STAT_AREA] >= min_area * 0.4 for i in range(1, n)) else 0.55
         else:
-            ref = float(np.median(areas)) if len(blobs) >= 3 else max(float(np.median(areas)), 0)
             count = 0
             for i, a in zip(blobs, areas):
-                k = max(1, int(round(a / ref))) if len(blobs) >= 3 else 1
+                k = int(npk[i])
                 count += k
                 w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
                 fill = a / float(w * h)             # a disc fills pi/4 of its box
@@ -351,15 +357,31 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
                     conf *= 0.8
                 elif fill < 0.6 or squareness < 0.7:
                     conf *= 0.75
-            spread = float(areas.max() / max(areas.min(), 1))
+            units = np.array([unit(i) for i in blobs])
+            spread = float(units.max() / max(units.min(), 1))
             if spread > 2.2 and len(blobs) >= 2:
                 conf *= 0.8
             ink = (labels > 0) & np.isin(labels, blobs)
             colours.append((count, np.median(tile[top:top + C][ink], axis=0)))
         counts.append(count)
         confs.append(conf)
-    return {"a": counts[0], "b": counts[1], "conf": min(confs), "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
+    return {"a": counts[0], "b": counts[1], "conf": min(confs), "half_conf": confs, "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
             "colours": colours}
+
+
+def _peaks(ink: np.ndarray, spacing: float) -> list[tuple[int, int]]:
+    """Centres (x, y) of the ink's peaks, smoothed over a third of ``spacing`` (px), none nearer
+    another than ``spacing``: a greedy non-maximum suppression, strongest first."""
+    smooth = cv2.GaussianBlur(ink, (0, 0), spacing / 4)
+    local = (smooth >= cv2.dilate(smooth, np.ones((3, 3), np.uint8))) & (ink > 0)
+    ys, xs = np.nonzero(local)
+    order = np.argsort(-smooth[ys, xs])
+    kept: list[tuple[int, int]] = []
+    for k in order:
+        x, y = int(xs[k]), int(ys[k])
+        if all((x - a) ** 2 + (y - b) ** 2 >= spacing * spacing for a, b in kept):
+            kept.append((x, y))
+    return kept
 
 
 def _colour_check(readings: list[dict]) -> bool:
@@ -388,7 +410,7 @@ def _colour_check(readings: list[dict]) -> bool:
         if not others:
             continue
         near, n = min(others)
-        if (own is None or own > 3 * near) and near < 14:
+        if (own is None or own > 3 * near) and near < 14 and r["half_conf"][i] < 0.9:
             key = "a" if i == 0 else "b"
             # the count moves only when the colour is clearly that count's
             r[key] = n
