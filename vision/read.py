@@ -289,8 +289,12 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
     mask = np.zeros((2 * C, C), np.uint8)
     mask[margin:C - gap, margin:C - margin] = 1
     mask[C + gap:2 * C - margin, margin:C - margin] = 1
-    inside = d[mask > 0]
-    threshold = max(24.0, 0.45 * float(np.percentile(inside, 99.5)))
+    # each half its own threshold: coloured pips differ in contrast from number to number
+    threshold = np.empty_like(d)
+    whole = float(np.percentile(d[mask > 0], 99.5))
+    for top in (0, C):
+        inside = d[top:top + C][mask[top:top + C] > 0]
+        threshold[top:top + C] = max(24.0, 0.3 * whole, 0.45 * float(np.percentile(inside, 99.5)))
     binary = ((d > threshold) & (mask > 0)).astype(np.uint8)
     binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     peaks = _peaks(np.where(binary > 0, d, 0).astype(np.float32), 0.095 * C)
