@@ -142,31 +142,65 @@ def _line_candidates(gray: np.ndarray) -> list[_Candidate]:
         for dark, op in ((True, cv2.MORPH_BLACKHAT), (False, cv2.MORPH_TOPHAT)):
             m = cv2.morphologyEx(g, op, kernel)
             _, binary = cv2.threshold(m, 30, 255, cv2.THRESH_BINARY)
-            n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-            big = max(g.shape)
-            for i in range(1, n):
-                x, y, w, h, area = stats[i]
-                extent = max(w, h)
-                if extent < 18 or area < 25 or extent > 0.5 * big or area > 0.2 * extent * extent:
-                    continue
-                ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
-                pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
-                mean = pts.mean(0)
-                cov = np.cov((pts - mean).T)
-                evals, evecs = np.linalg.eigh(cov)
-                u = evecs[:, 1]
-                proj = (pts - mean) @ u
-                length = float(proj.max() - proj.min() + 1)
-                thickness = area / length
-                if length < 18 or length / max(thickness, 1.0) < MIN_ASPECT:
-                    continue
-                # a bar, not a curve: the points stay close to the axis
-                across = (pts - mean) @ np.array([-u[1], u[0]])
-                if np.abs(across).max() > 2.5 * thickness + 2:
-                    continue
-                centre = (mean + u * (proj.max() + proj.min()) / 2) / scale
-                out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark))
+            bars, joined = _bars(binary, scale, dark)
+            out += bars
+            if bars and joined is not None:
+                out += _split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale, dark)
     return out
+
+
+def _split_joined(joined: np.ndarray, typical: float, scale: float, dark: bool) -> list[_Candidate]:
+    """Touching tiles: the cracks between them join their lines into one shape. The straight runs
+    much longer than a line (``typical`` px at this scale) are cracks; erased, the lines stand
+    alone and are read as bars."""
+    segs = cv2.HoughLinesP(joined, 1, np.pi / 180, threshold=max(18, int(typical)),
+                           minLineLength=max(18, int(1.5 * typical)), maxLineGap=2)
+    if segs is None:
+        return []
+    for x1, y1, x2, y2 in segs.reshape(-1, 4):
+        cv2.line(joined, (int(x1), int(y1)), (int(x2), int(y2)), 0, 3)
+    return _bars(joined, scale, dark)[0]
+
+
+def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate], np.ndarray | None]:
+    """The long thin components of ``binary`` (a mask at ``scale``) as candidates in work pixels,
+    and a mask (255) of the other shapes at least as large, None when there are none."""
+    out: list[_Candidate] = []
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    big = max(binary.shape)
+    rejected = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        extent = max(w, h)
+        if extent < 18 or area < 25:
+            continue
+        if extent > 0.5 * big or area > 0.2 * extent * extent:
+            rejected.append(i)
+            continue
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
+        pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        mean = pts.mean(0)
+        cov = np.cov((pts - mean).T)
+        evals, evecs = np.linalg.eigh(cov)
+        u = evecs[:, 1]
+        proj = (pts - mean) @ u
+        length = float(proj.max() - proj.min() + 1)
+        thickness = area / length
+        if length < 18:
+            continue
+        # a bar, not a curve: the points stay close to the axis
+        across = (pts - mean) @ np.array([-u[1], u[0]])
+        if length / max(thickness, 1.0) < MIN_ASPECT or np.abs(across).max() > 2.5 * thickness + 2:
+            rejected.append(i)
+            continue
+        centre = (mean + u * (proj.max() + proj.min()) / 2) / scale
+        out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark))
+    joined = None
+    if rejected:
+        keep = np.zeros(n, np.uint8)
+        keep[rejected] = 255
+        joined = keep[labels]
+    return out, joined
 
 
 def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.ndarray, n: int = 20) -> np.ndarray:
