@@ -4,14 +4,18 @@
    a light bar on a black one. Black-hat and top-hat filters at three scales (the photo at 1600,
    800 and 400 px) pick out thin bars; a bar is a candidate when it is long and thin (length over
    thickness above ``MIN_ASPECT``). A line gives the tile's centre, its axis and its size (a line
-   spans most of the tile's width), so touching tiles need no segmentation of the table.
+   spans most of the tile's width), so touching tiles need no segmentation of the table. Touching
+   tiles' lines are joined by the cracks between the tiles into one shape: the straight runs in it
+   much longer than the photo's lines (probabilistic Hough) are erased and the rest read again.
 2. **Tile outline.** The tile's long and short edges are searched for around the size the line
    gives (the strongest gradient on both sides); a candidate whose edges are weak, or whose
    rectangle holds another line, loses to a better one (``_select``). Tiles much smaller or larger
    than the photo's median tile are dropped.
 3. **Pips.** The tile is warped upright to ``CANON`` x ``2 CANON`` px; in each half the pips are the
    blobs that differ in colour from the face around them (a median of the face, so shadows and
-   glare across a tile cancel out). Touching pips count by their area.
+   glare across a tile cancel out), each half with its own threshold (coloured pips differ in
+   contrast). Touching pips (a blurred column of a high count) count by the ink's peaks, no two
+   nearer than about a pip's diameter (``_peaks``).
 4. **Colours.** In sets with coloured pips each number has its own colour. A half whose pip colour
    is much nearer the colour that the other halves of another count share is read as that count
    when it differs by one or two pips (a pip missed or merged), else its confidence drops.
