@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8080
 
-.PHONY: run test venv system-packages conformance bench clean
+.PHONY: run test venv system-packages conformance bench clean hub-box hub-box-packages
 
 # the station alone (make run), then the test extras on top (make test)
 $(BIN)/station: pyproject.toml
@@ -47,12 +47,26 @@ conformance: venv
 	../shared/conformance/compare ../shared/conformance/corpus_house '$(BIN)/station replay {} --json'
 
 # every bench runs; the target fails at the end if any of them missed its target
-BENCHES := engine hardware station web club vision
+BENCHES := engine hardware station web ws club vision
 bench: $(VENV)/.test-extras
 	@echo "machine: $$(nproc) cores, $$($(BIN)/python -V), $$(uname -m)"; \
 	missed=""; \
 	for b in $(BENCHES); do $(BIN)/python bench/$$b.py || missed="$$missed $$b"; done; \
 	if [ -n "$$missed" ]; then echo "missed a target:$$missed"; exit 1; fi
+
+# The hub's own OS in a box (docs/install.md, "The hub in a box"): a trixie VM under QEMU with the
+# installer, the unit's sandbox, the devices, the sensor board, a pulled plug; an aarch64 trixie
+# root with the [pi]/[pi5] builds and tests. Needs root; roots and wheels are cached in
+# /var/cache/mexican-train-box (BOX_CACHE). HUB_BOX=vm or arm64 runs one part.
+HUB_BOX ?= all
+BOX_DEBS := mmdebstrap qemu-system-x86 qemu-utils qemu-user-static binfmt-support systemd-container arch-test debian-archive-keyring e2fsprogs
+hub-box-packages:
+	@missing=""; for p in $(BOX_DEBS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing Debian's$$missing for the hub box"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
+
+hub-box: hub-box-packages
+	tools/hub-box/run.sh $(HUB_BOX)
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -5,6 +5,8 @@ Exit status 0 when the build is valid, 2 with the file, key and allowed values w
 lines (``eval "$(station check-config FILE --print installer --model "$PI_MODEL")"``): the build's
 name and sensor board, and the LED driver's facts from its table in hardware/leds.py
 (``installer_facts``: bus, root, pip extras, apt packages, config.txt lines).
+With ``--model`` (or on a Raspberry Pi, its /proc/device-tree/model) the [power] section is also
+checked against that board's needs (hardware.config.check_power_for_model: a Pi 5 wants 5 A).
 """
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--print", dest="print_what", choices=("build", "installer"), default="build",
                         help="build: the resolved build (default); installer: KEY=VALUE lines for systemd/install.sh")
     parser.add_argument("--model", default="",
-                        help="with --print installer: the Pi's device-tree model (/proc/device-tree/model); "
-                             "empty: unknown, taken as a Pi 1-4")
+                        help='the Pi it runs on, as /proc/device-tree/model says it (e.g. "Raspberry Pi 5 Model B '
+                             'Rev 1.0"): its [power] needs are checked, and --print installer uses it; default: '
+                             "this board's model; off a Pi none (taken as a Pi 1-4)")
 
 
 def installer_lines(build, model: str = "") -> list[str]:
@@ -33,11 +36,15 @@ def installer_lines(build, model: str = "") -> list[str]:
 
 
 def main(args: argparse.Namespace) -> int:
-    from hardware.config import ConfigError, load_build
-    from hardware.pi import HardwareUnavailable
+    from hardware.config import ConfigError, check_power_for_model, load_build
+    from hardware.pi import HardwareUnavailable, pi_model
 
     try:
         build = load_build(args.file)
+        model = getattr(args, "model", None) or pi_model()
+        # the [power] check belongs to validating the build; --print installer only states facts
+        validate = getattr(args, "print_what", "build") == "build"
+        board = check_power_for_model(build, model) if model and validate else None
     except ConfigError as exc:
         print(f"station check-config: {exc}", file=sys.stderr)
         return 2
@@ -49,4 +56,10 @@ def main(args: argparse.Namespace) -> int:
             return 2
         return 0
     print(build.describe())
+    from hardware.leds import spi_bufsiz_needed
+    if spi_bufsiz_needed(build.strip):
+        print(f"  SPI frame over spidev's 4,096 bytes: needs spidev.bufsiz={spi_bufsiz_needed(build.strip)} "
+              "on /boot/firmware/cmdline.txt (install.sh adds it)")
+    if board:
+        print(board)
     return 0

@@ -41,6 +41,8 @@ def main(args: argparse.Namespace) -> int:
     import uvicorn
 
     from club.web import create_club_app
+    from web.limits import MAX_BODY
+    from web.serve import server_config
 
     from club.listener import ClubListener
     from club.state import Club
@@ -53,7 +55,8 @@ def main(args: argparse.Namespace) -> int:
     print(f"station club: listening to {broker.host}:{broker.port}; data in {os.path.abspath(args.data_dir)}; "
           f"serving http://{args.host}:{args.port}/club; director PIN {pin}", flush=True)
     try:
-        uvicorn.run(create_club_app(club, pin), host=args.host, port=args.port, log_level="warning")
+        # the hub's connection limits, timeouts and quiet log (web/serve.py)
+        uvicorn.Server(server_config(create_club_app(club, pin), args.host, args.port, ws_max_size=MAX_BODY)).run()
     except KeyboardInterrupt:
         pass
     finally:

@@ -8,7 +8,10 @@ reports what looks miswired and which GPIO to check. `station doctor --mock --ye
 mock hardware driven automatically; --mock-fault simulates a wiring fault. On a Pi it first checks
 under-voltage and throttling, the config.txt settings the LED driver needs and overlays that hold
 the build's pins. `station doctor --monitor 60` instead shows the inputs live for 60 s (to place
-magnets and tune sensor distance).
+magnets and tune sensor distance). `sudo station doctor --as-service` runs the same checks as the
+service user inside the installed unit's sandbox (cli/doctor_service.py: systemd-run with the
+unit's properties), first opening every device the build uses: one the unit's device policy blocks
+is named as blocked by the unit.
 Exit status: 0 all fine, 1 problems found, 2 bad config, 3 no hub hardware here.
 """
 from __future__ import annotations
@@ -21,6 +24,7 @@ import tempfile
 import threading
 
 from hardware.events import BoardStatus, ButtonPressed, SlotChanged
+from cli import doctor_service
 
 RED, WHITE, BLUE = (255, 0, 0), (255, 255, 255), (0, 0, 255)
 FAULTS = ("button:N (press never arrives), button:N=M (wired to seat M's input), slot:NAME (dead sensor), "
@@ -43,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="show the inputs live for SECONDS (placing magnets, sensor distance) instead of the test")
     parser.add_argument("--mock-fault", action="append", default=[], metavar="SPEC",
                         help=f"with --mock, simulate a wiring fault (repeatable): {FAULTS}")
+    parser.add_argument("--as-service", action="store_true",
+                        help="run the checks as the service user inside the installed unit's sandbox "
+                             "(systemd-run with the unit's properties; needs root and the installed unit)")
 
 
 class MockHand:
@@ -282,6 +289,28 @@ def fail(message: str, status: int) -> int:
     return status
 
 
+def as_service(args: argparse.Namespace, build) -> int:
+    """Run this doctor again through systemd-run with the installed unit's sandbox; its exit status."""
+    import shutil
+    import subprocess
+    if shutil.which("systemctl") is None or shutil.which("systemd-run") is None:
+        return fail("--as-service needs systemd (systemctl and systemd-run)", 3)
+    unit = doctor_service.UNIT
+    cat = subprocess.run(["systemctl", "cat", unit], capture_output=True, text=True)
+    if cat.returncode != 0:
+        return fail(f"--as-service: the unit {unit} is not installed ({cat.stderr.strip() or 'systemctl cat failed'}); "
+                    "run systemd/install.sh first", 3)
+    props = doctor_service.unit_properties(cat.stdout)
+    argv = [sys.executable, "-m", "cli", "doctor"] \
+        + (["--config", os.path.abspath(args.config)] if args.config else []) + ["--timeout", f"{args.timeout:g}"] + (["--yes"] if args.yes else []) \
+        + (["--monitor", f"{args.monitor:g}"] if args.monitor else [])
+    if os.geteuid() != 0:
+        return fail("--as-service starts a transient unit: run it as root (sudo station doctor --as-service)", 3)
+    print(f"station doctor: the checks as {dict(props).get('User', 'root')} in {unit}'s sandbox "
+          f"({len(props)} settings of the installed unit)", flush=True)
+    return subprocess.run(doctor_service.systemd_run_argv(props, argv, unit)).returncode
+
+
 def main(args: argparse.Namespace) -> int:
     from hardware.config import ConfigError, default_build, load_build
     from hardware.hub import Hub
@@ -294,6 +323,25 @@ def main(args: argparse.Namespace) -> int:
         return fail(str(exc), 2)
     if args.mock_fault and not args.mock:
         return fail("--mock-fault needs --mock", 2)
+    if args.as_service and args.mock:
+        return fail("--as-service checks the real hub in the unit's sandbox: not with --mock", 2)
+    if args.as_service and not os.environ.get(doctor_service.INSIDE_ENV):
+        return as_service(args, build)
+    if os.environ.get(doctor_service.INSIDE_ENV):
+        from hardware.pi import pi_model
+        unit = os.environ[doctor_service.INSIDE_ENV]
+        print(f"station doctor: as uid {os.getuid()} (groups {' '.join(map(str, os.getgroups()))}) in {unit}'s sandbox")
+        print("\n[devices, opened as the service]")
+        found = doctor_service.device_findings(doctor_service.build_devices(build, pi_model()),
+                                               os.environ.get(doctor_service.ALLOW_ENV, ""), unit)
+        for ok, text in found:
+            print(f"  {'ok  ' if ok else 'FAIL'}  {text}", flush=True)
+        bad = [text for ok, text in found if not ok]
+        if bad:
+            print(f"\nReport: {len(found)} checks, {len(found) - len(bad)} ok, {len(bad)} problem"
+                  f"{'s' if len(bad) != 1 else ''}:")
+            print("".join(f"  - {p}\n" for p in bad), end="")
+            return 1
     os.environ.setdefault("LG_WD", tempfile.gettempdir())   # lgpio's pipes: not in a cwd we may not own
     try:
         hub = MockHub.create(build) if args.mock else Hub.real(build)

@@ -2,13 +2,18 @@
 
 With --json: exactly the result object of record-format.md on stdout. Without: a readable summary
 (round table, totals, winners, or the illegal event). Exit status: 0 the record is legal, 1 an
-illegal event (or reveal), 2 a bad record (not JSON, not the format, a deal that is not the set).
+illegal event (or reveal), 2 a bad record (not JSON, not the format, a deal that is not the set,
+not a regular file, over ``RECORD_MAX_BYTES``).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
+
+RECORD_MAX_BYTES = 8 * 1024 * 1024     # the largest record read (a 14-player 13-round game is < 1 MB)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,12 +25,8 @@ def main(args: argparse.Namespace) -> int:
     from engine.record import replay
 
     try:
-        if args.record == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.record, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_record(args.record)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         result, status = {"ok": False, "round": None, "event": None, "error": "bad-record",
                           "message": f"cannot read {args.record}: {exc}"}, 2
     else:
@@ -40,6 +41,23 @@ def main(args: argparse.Namespace) -> int:
     else:
         print(_printable(summary(result, text if status != 2 else None)))
     return status
+
+
+def read_record(path: str) -> str:
+    """The text of the record at ``path`` ('-': standard input), at most ``RECORD_MAX_BYTES``.
+    Raises ``ValueError`` for a path that is no regular file (a device such as /dev/zero, a FIFO:
+    checked before opening, which would block) or a record over the limit, ``OSError`` when it
+    cannot be read, ``UnicodeDecodeError`` when it is not UTF-8."""
+    if path == "-":
+        data = sys.stdin.buffer.read(RECORD_MAX_BYTES + 1)
+    else:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ValueError("not a regular file")
+        with open(path, "rb") as handle:
+            data = handle.read(RECORD_MAX_BYTES + 1)
+    if len(data) > RECORD_MAX_BYTES:
+        raise ValueError(f"over {RECORD_MAX_BYTES} bytes")
+    return data.decode("utf-8")
 
 
 def _printable(text: str) -> str:

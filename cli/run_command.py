@@ -16,6 +16,8 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock", action="store_true", help="mock hardware: no Raspberry Pi needed")
+    parser.add_argument("--real-board", action="store_true",
+                        help="with --mock: the config's real sensor board (sensor_board.port) instead of the virtual one")
     parser.add_argument("--config", default=os.environ.get("STATION_CONFIG"),
                         help="hub build description (TOML); default: the reference 8-seat hub")
     parser.add_argument("--host", default=os.environ.get("STATION_HOST", "127.0.0.1"),
@@ -29,6 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pin-length", type=int, choices=range(4, 13), metavar="4-12",
                         default=_env_int("STATION_PIN_LENGTH", 4, range(4, 13)),
                         help="digits of a made host PIN (default 4; a shorter stored PIN is replaced)")
+    parser.add_argument("--allowed-hosts", default=os.environ.get("STATION_ALLOWED_HOSTS"),
+                        help="more host names the pages answer to, comma-separated (default: the station's "
+                             "own address, hub.local, this machine's name and .local name)")
     add_mqtt_arguments(parser, hub=True)
 
 
@@ -77,7 +82,7 @@ def build_station(args: argparse.Namespace):
     from station.service import Station
 
     build = load_build(args.config) if args.config else default_build()
-    hub = MockHub.create(build, keep_frames=600) if args.mock else Hub.real(build)
+    hub = MockHub.create(build, keep_frames=600, real_board=getattr(args, "real_board", False)) if args.mock else Hub.real(build)
     return Station(args.data_dir, hub=hub, host_pin=args.pin,
                    pin_length=getattr(args, "pin_length", 4))
 
@@ -99,6 +104,22 @@ def mqtt_publisher(station, args: argparse.Namespace):
     return MqttPublisher(station.store.path, broker, name, on_setup=station.propose_setup, ha_discovery=ha)
 
 
+def allowed_hosts(host: str, extra: str | None = None) -> set[str]:
+    """The names and addresses the station answers to (web/security.py's Host check): the address
+    it serves on, and with every interface (0.0.0.0) its LAN address, ``hub.local``, this machine's
+    host name and its ``.local`` name, and loopback; plus ``extra`` (comma-separated,
+    ``--allowed-hosts``: e.g. the name a reverse proxy or the router's DNS gives it)."""
+    found = {host.strip("[]").lower()}
+    if host in ("0.0.0.0", "::", "") or host.startswith("127.") or host in ("localhost", "::1"):
+        found |= {"localhost", "127.0.0.1", "::1"}
+    if host in ("0.0.0.0", "::", ""):
+        name = socket.gethostname().lower()
+        found |= {"hub.local", name, f"{name}.local", lan_address() or "127.0.0.1"}
+    found |= {h.strip().lower() for h in (extra or "").split(",") if h.strip()}
+    found.discard("")
+    return found
+
+
 def addresses(host: str, port: int) -> list[str]:
     """The addresses phones can use to reach the station."""
     if host in ("0.0.0.0", "::", ""):
@@ -113,12 +134,13 @@ async def serve(station, args: argparse.Namespace, publisher=None) -> None:
 
     from web.app import create_app
     from web.limits import MAX_BODY
+    from web.serve import server_config
 
-    app = create_app(station)
+    app = create_app(station, allowed_hosts=allowed_hosts(args.host, getattr(args, "allowed_hosts", None)))
     app.state.addresses = addresses(args.host, args.port)
-    # a socket message is a ping: none may be larger than a request body (closed with 1009 beyond)
-    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                                           lifespan="off", ws_max_size=MAX_BODY))
+    # a socket message is a ping: none may be larger than a request body (closed with 1009 beyond);
+    # timeouts, connection limits and a quiet log: web/serve.py
+    server = uvicorn.Server(server_config(app, args.host, args.port, ws_max_size=MAX_BODY))
     await station.start()
     if publisher is not None:
         station.mqtt = publisher.start(station.view())
@@ -162,6 +184,10 @@ def main(args: argparse.Namespace) -> int:
 
     from station.mqtt_config import MqttConfigError
 
+    if getattr(args, "real_board", False) and not args.mock:
+        print("station run: --real-board goes with --mock (without it the sensor board is always the real one)",
+              file=sys.stderr)
+        return 2
     try:
         station = build_station(args)
         publisher = mqtt_publisher(station, args)

@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 
+from station.logs import once_a_minute
 from station.mqtt_config import TOPIC_ROOT, Broker
 
 log = logging.getLogger("station.club")
@@ -53,8 +54,9 @@ class ClubListener:
     def _on_message(self, client, userdata, msg):
         try:
             self.club.handle(msg.topic, msg.payload)
-        except Exception:                 # one bad message must not stop the subscriber
-            log.exception("a message on %s could not be kept", msg.topic)
+        except Exception as exc:          # one bad message must not stop the subscriber: a bug, one line
+            once_a_minute(log, f"failed {msg.topic}", "a message on %s could not be kept: %s: %s",
+                          msg.topic[:120], type(exc).__name__, str(exc)[:200])
 
     def start(self) -> "ClubListener":
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=15)

@@ -1,8 +1,12 @@
 """The club's picture of the evening: each hub's status and public view, and the leaderboard.
 
 ``Club.handle(topic, payload)`` takes one MQTT message (docs/club.md); ``Club.api()`` is the body
-of ``GET /api/club``. Messages of another payload version, of no hub or not JSON are ignored (and
-logged); the club never decides a rule: every table's facts come from the hub's own view.
+of ``GET /api/club``. Every payload is checked against its documented model first
+(station/mqtt_schema.py: size, depth, types); a message that fails, or a journal ``seq`` that is
+neither the hub's next nor a replay of one already due, is counted per hub (``rejected`` in
+``/api/club``), logged once per hub per minute, and never stored. What is shown is checked again
+when read, so garbage stored by an older club cannot break a page. The club never decides a rule:
+every table's facts come from the hub's own view.
 """
 from __future__ import annotations
 
@@ -10,12 +14,32 @@ import json
 import logging
 import threading
 
+from station.logs import once_a_minute
 from station.mqtt_config import HUB_NAME, TOPIC_ROOT
+from station.mqtt_schema import (JOURNAL_MAX_BYTES, SMALL_MAX_BYTES, VIEW_MAX_BYTES, BadMessage, JournalMessage,
+                                 PublicView, Standing, StatusMessage, ViewMessage, parse)
 from station.summary import table_summary
 
 from .store import ClubStore
 
 log = logging.getLogger("station.club")
+
+
+def _shown_view(view) -> dict | None:
+    """A stored view as the club may show it: ``view`` when it is a ``PublicView``, else None."""
+    try:
+        return PublicView.model_validate(view).model_dump(mode="json") if isinstance(view, dict) else None
+    except ValueError:
+        return None
+
+
+def _shown_game(game) -> bool:
+    """Whether a stored finished game can be counted (its standings are ``Standing`` rows)."""
+    try:
+        return all(Standing.model_validate(s) is not None for s in game["standings"]) and \
+            isinstance(game["players"], list) and isinstance(game["totals"], list)
+    except (ValueError, TypeError, KeyError):
+        return False
 
 
 def leaderboard(games: list[dict]) -> list[dict]:
@@ -48,44 +72,56 @@ class Club:
     def __init__(self, store: ClubStore):
         self.store = store
         self.lock = threading.Lock()
-        self.hubs: dict[str, dict] = {name: {"online": online, "version": version, "view": view}
+        self.hubs: dict[str, dict] = {name: {"online": online, "version": version, "view": _shown_view(view)}
                                       for name, online, version, view in store.hubs()}
+        self.rejected: dict[str, int] = {}      # hub -> messages refused since the club started
         from .director import Director
 
         self.director = Director(self)
 
     def handle(self, topic: str, payload: bytes) -> None:
-        """One broker message on ``mexican-train/<hub>/<status|view|journal>``."""
+        """One broker message on ``mexican-train/<hub>/<status|view|journal>``; a bad one is
+        counted and logged (``reject``), never stored."""
         parts = topic.split("/")
         if len(parts) != 3 or parts[0] != TOPIC_ROOT or not HUB_NAME.fullmatch(parts[1]) or not payload:
             return
         hub, kind = parts[1], parts[2]
-        try:
-            message = json.loads(payload)
-        except (ValueError, UnicodeDecodeError):
-            log.warning("ignored a message on %s: not JSON", topic)
-            return
-        if not isinstance(message, dict) or message.get("v") != 1:
-            log.warning("ignored a message on %s: payload version %r, this club reads 1", topic,
-                        message.get("v") if isinstance(message, dict) else None)
+        model, limit = {"status": (StatusMessage, SMALL_MAX_BYTES), "view": (ViewMessage, VIEW_MAX_BYTES),
+                        "journal": (JournalMessage, JOURNAL_MAX_BYTES)}.get(kind, (None, 0))
+        if model is None:
             return
         try:
+            message = parse(model, payload, limit)
             if kind == "journal":
-                if self.store.add_entry(hub, message) and message.get("final"):
-                    self.director.progress()      # every table of a tournament game over: the next
+                self._journal(hub, message, payload)
                 return
             with self.lock:
                 row = self.hubs.setdefault(hub, {"online": False, "version": None, "view": None})
                 if kind == "status":
-                    row["online"] = bool(message.get("online"))
-                elif kind == "view" and isinstance(message.get("view"), dict):
-                    row["version"], row["view"] = message.get("version"), message["view"]
+                    row["online"] = message.online
                 else:
-                    return
+                    row["version"], row["view"] = message.version, message.model_dump(mode="json")["view"]
                 online, version, view = row["online"], row["version"], row["view"]
             self.store.save_hub(hub, online, version, view)
-        except (KeyError, TypeError, ValueError) as exc:
-            log.warning("ignored a message on %s: %s", topic, exc)
+        except BadMessage as exc:
+            self.reject(hub, kind, str(exc))
+
+    def _journal(self, hub: str, message: JournalMessage, payload: bytes) -> None:
+        """Keep a checked journal message whose ``seq`` is the hub's next or fills a gap below it."""
+        newest = self.store.last_seq(hub)
+        if message.seq > newest + 1:
+            raise BadMessage(f"seq {message.seq} is not the hub's next ({newest + 1})")
+        entry = message.model_dump(mode="json", by_alias=True, exclude_none=True)
+        if self.store.add_entry(hub, entry) and message.final is not None:
+            self.director.progress()      # every table of a tournament game over: the next
+
+    def reject(self, hub: str, kind: str, why: str) -> None:
+        """Count a refused message of ``hub`` and log it (once per hub per minute)."""
+        with self.lock:
+            self.rejected[hub] = self.rejected.get(hub, 0) + 1
+            count = self.rejected[hub]
+        once_a_minute(log, f"rejected {hub}", "ignored a %s message of hub %s: %s (%d refused so far)",
+                      kind, hub, why, count)
 
     def missing(self) -> list[tuple[str, int]]:
         """``[(hub, seq)]``: online hubs whose latest view is newer than the club's unbroken journal
@@ -101,13 +137,14 @@ class Club:
         return out
 
     def api(self) -> dict:
-        """``GET /api/club``: ``{"hubs": [{"name", "online", "version", "game"}], "leaderboard",
+        """``GET /api/club``: ``{"hubs": [{"name", "online", "version", "game", "rejected"}], "leaderboard",
         "tournament" (``Director.summary()``, None without one), "games"}`` (``game``: ``table_summary``; ``games``: the finished games, newest first,
         ``{"hub", "game", "players", "totals", "standings", "rounds", "at"}``)."""
         with self.lock:
             hubs = [{"name": name, "online": row["online"], "version": row["version"],
-                     "game": table_summary(row["view"])} for name, row in sorted(self.hubs.items())]
-        finished = self.store.games()
+                     "game": table_summary(row["view"]), "rejected": self.rejected.get(name, 0)}
+                    for name, row in sorted(self.hubs.items())]
+        finished = [g for g in self.store.games() if _shown_game(g)]
         return {"hubs": hubs, "leaderboard": leaderboard(finished), "tournament": self.director.summary(),
                 "games": [{k: g[k] for k in ("hub", "game", "players", "totals", "standings", "rounds", "at")}
                           for g in reversed(finished)]}

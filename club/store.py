@@ -85,6 +85,11 @@ class ClubStore:
                      int(final.get("rounds", 0)), seq, message.get("at")))
         return True
 
+    def last_seq(self, hub: str) -> int:
+        """The highest journal ``seq`` kept of ``hub`` (0: none)."""
+        with self.lock:
+            return self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE hub = ?", (hub,)).fetchone()[0]
+
     def entries(self, hub: str, game: int | None = None) -> list[tuple[int, int, dict]]:
         """A hub's kept journal messages in order: ``[(game, seq, entry)]``."""
         with self.lock:

@@ -6,20 +6,27 @@ whose turn come from that hub's own public view. The page asks ``/api/club`` eve
 """
 from __future__ import annotations
 
-import json
+import logging
+import math
+import threading
+from collections.abc import Iterable
 from pathlib import Path
 
-import secrets
-
 from fastapi import FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 import palette
+from station.auth import same
+from station.logs import once_a_minute
+from station.throttle import Throttle
 from web.http import SafeJSONResponse, request_language
 from web.i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
+from web.limits import MAX_BODY, BodyLimit, client_of
+from web.security import EdgeGuard, SecurityHeaders, script_json
 
 from .tournament import TournamentError
 
@@ -28,6 +35,7 @@ from .tournament import TournamentError
 STATIC_PACKAGES = [("club", "static"), ("web", "static")]
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 POLL_MS = 1000
+log = logging.getLogger("web.refusals")
 
 
 class TournamentBody(BaseModel):
@@ -47,24 +55,60 @@ def _error(status: int, message: str, field: str) -> SafeJSONResponse:
                              "facts": {"field": field}}, status_code=status)
 
 
-def create_club_app(club, pin: str | None = None) -> FastAPI:
+def create_club_app(club, pin: str | None = None, *, allowed_hosts: Iterable[str] | None = None) -> FastAPI:
     """The FastAPI app of the club service for ``club`` (a ``club.state.Club``); ``pin``:
-    the director's PIN (``X-Club-Pin``) for setting up a tournament (None: nobody may)."""
+    the director's PIN (``X-Club-Pin``) for setting up a tournament (None: nobody may). Like the
+    hub's edge: bodies over ``MAX_BODY`` get 413, wrong PINs are throttled per client
+    (station/throttle.py, counts kept in the club's store: 429 with ``Retry-After``), every 4xx
+    names its field, security headers on every response; ``allowed_hosts`` (None: any) are the
+    names the club answers to."""
     app = FastAPI(title="Mexican Train club", version="1", docs_url=None, redoc_url=None,
                   default_response_class=SafeJSONResponse,
                   description="Every hub of a club night: tables live and the leaderboard.")
+    app.add_middleware(BodyLimit, max_body=MAX_BODY)
+    if allowed_hosts is not None:
+        app.add_middleware(EdgeGuard, allowed_hosts=allowed_hosts)
+    else:
+        app.add_middleware(SecurityHeaders)
     app.state.club = club
+    throttle = Throttle(db=club.store.db)
+    throttle_lock = threading.Lock()
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError):
+        first = (list(exc.errors()) or [{}])[0]
+        loc = [str(p) for p in first.get("loc", ()) if p != "body"] or ["body"]
+        return SafeJSONResponse({"code": "bad-request", "message": f"{'.'.join(loc)}: {first.get('msg', 'invalid')}",
+                                 "facts": {"field": ".".join(loc)}}, status_code=422)
+
+    def check_pin(request: Request, given: str | None) -> SafeJSONResponse | None:
+        client = client_of(request)
+        with throttle_lock:
+            wait = throttle.wait(client, "director")
+            if wait > 0:
+                once_a_minute(log, "throttled director", "refused a director PIN try from %s: throttled", client)
+                return SafeJSONResponse({"code": "throttled", "message": f"too many wrong PINs: try again in "
+                                         f"{math.ceil(wait)} s", "facts": {"field": "X-Club-Pin",
+                                                                           "retry_after": math.ceil(wait)}},
+                                        status_code=429, headers={"Retry-After": str(math.ceil(wait))})
+            if not given:
+                return _error(401, "the director's PIN is needed (X-Club-Pin)", "X-Club-Pin")
+            if pin is None or not same(given, pin):
+                throttle.failed(client, "director")
+                once_a_minute(log, f"wrong director {client}", "refused a wrong director PIN from %s", client)
+                return _error(403, "that is not the director's PIN", "X-Club-Pin")
+            throttle.succeeded(client, "director")
+        return None
 
     @app.get("/api/club", summary="Every hub, its game, and the leaderboard")
     async def api_club() -> dict:
         return club.api()
 
     @app.post("/api/club/tournament", summary="Set up a tournament on the hubs online and send game 1")
-    async def new_tournament(body: TournamentBody, x_club_pin: str | None = Header(None)):
-        if not x_club_pin:
-            return _error(401, "the director's PIN is needed (X-Club-Pin)", "X-Club-Pin")
-        if pin is None or not secrets.compare_digest(x_club_pin.encode(), pin.encode()):
-            return _error(403, "that is not the director's PIN", "X-Club-Pin")
+    async def new_tournament(request: Request, body: TournamentBody, x_club_pin: str | None = Header(None)):
+        refused = check_pin(request, x_club_pin)
+        if refused is not None:
+            return refused
         try:
             return club.director.create(body.players, body.games, body.by, body.profile, body.set, body.seed,
                                          body.options)
@@ -90,9 +134,7 @@ def create_club_app(club, pin: str | None = None) -> FastAPI:
         boot = {"page": "club", "lang": lang, "club": club.api(), "poll_ms": POLL_MS}
         ctx = {"request": request, "page": "club", "lang": lang, "rtl": is_rtl(lang), "_": gettext_for(lang),
                "languages": LANGUAGES, "palette_css": palette.css_variables(), "palette": palette.as_json(),
-               "boot": json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")
-               .encode("utf-8", "backslashreplace").decode("utf-8"),
-               "catalogue": json.dumps(js_catalogue(lang), ensure_ascii=False).replace("</", "<\\/")}
+               "boot": script_json(boot), "catalogue": script_json(js_catalogue(lang))}
         response = templates.TemplateResponse(request, "club.html", ctx)
         if request.query_params.get("lang") in LANGUAGES:
             response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")

@@ -107,6 +107,11 @@ class EventChecks:
             raise E.TileOnTable(f"{t} is already on the table", **self._facts(event))
         if self._hand is not None and not self._hand[seat] & self._bit.get(t, 0):
             raise E.NotInHand(f"{name} does not hold {t}", **self._facts(event))
+        if not (self.circuit or self.open_doubles or self.own_train_first or self.no_last_double):
+            end = self.ends[train]                  # the usual play, accepted without the calls below
+            if (low == end or high == end) and (train == seat or (
+                    self.mexican_open() if train == self.n else self.marked[train])):
+                return
         self._check_train(event, seat, train, name)
         self._check_match(event, seat, t, train, name)
 

@@ -74,20 +74,22 @@ def _from_plain_dicts(raws, players: int | None) -> list[Event | None]:
     then the full reading decides. One loop for a round's events (the record's hot path)."""
     out = []
     append = out.append
+    seats = range(players) if players is not None else None
+    get = dict.get
     for raw in raws:
         event = None
         if type(raw) is dict:
-            seat = raw.get("seat")
-            if type(seat) is int and (players is None or 0 <= seat < players):
+            seat = get(raw, "seat")
+            if type(seat) is int and (seats is None or seat in seats):
                 size = len(raw)
                 if size == 2:
                     for kind in raw:
                         if kind in _PLAIN_KINDS and raw[kind] is True:
                             event = _new(Event, (seat, kind, None, None))
-                elif size == 3 and "on" in raw:
-                    text, on = raw.get("play"), raw["on"]
+                elif size == 3:
+                    text, on = get(raw, "play"), get(raw, "on", raw)   # raw: no "on"
                     if type(text) is str and (on == MEXICAN or (type(on) is int and (
-                            players is None or 0 <= on < players))):
+                            seats is None or on in seats))):
                         tile = _READ.get(text)
                         if tile is None:
                             try:

@@ -224,7 +224,22 @@ class LegalMoves:
         """Known hands: whether ``seat`` holds any legal play now."""
         if not self.known or self.end is not None or not self.engine_placed or seat != self.turn:
             return False
-        return any(fits for _, fits in self.play_masks(seat))
+        if self.circuit or self.turn_doubles or self.own_train_first or self.no_last_double:
+            return any(fits for _, fits in self.play_masks(seat))
+        hand, suit, ends, marked, n = self._hand[seat], self._suit, self.ends, self.marked, self.n
+        if self.open_doubles:                       # at a turn's start: doubles go where the rest go
+            required = self.required_trains(False)
+            if required is not None:
+                for tr in required:
+                    if hand & suit[ends[tr]]:
+                        return True
+                return False
+        if hand & suit[ends[seat]]:                 # play_masks' usual case, without its list
+            return True
+        for tr in range(n):
+            if marked[tr] and hand & suit[ends[tr]]:
+                return True
+        return bool(hand & suit[ends[n]]) and (self.opts.mexican_on_first_turn or self.turns_taken >= n)
 
     def can_draw(self, seat: int) -> bool:
         """Whether a draw by ``seat`` would be accepted now."""

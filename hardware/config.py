@@ -187,10 +187,12 @@ class _Validator:
         freq = self.choice(t, "leds", "freq_hz", (800_000, 400_000), 800_000)
         if bus == "SPI0":
             drivers = ["spidev"] if driver == "spidev" else ["ws281x"] + (["spidev"] if driver == "auto" else [])
-            limit = min(drv.max_spi_leds(d, order, freq) for d in drivers)
+            # over 4,096 bytes (339 LEDs) install.sh sets spidev.bufsiz=32768 on cmdline.txt
+            limit = min(drv.max_spi_leds(d, order, freq, drv.SPIDEV_BUFSIZ_LARGE) for d in drivers)
             if count > limit:
                 raise self.err("leds.count", f"{count} LEDs do not fit one SPI frame: the spidev buffer is "
-                               f"{drv.SPIDEV_BUFSIZ} bytes (rpi-ws281x sends 12 bytes per LED)",
+                               f"at most {drv.SPIDEV_BUFSIZ_LARGE} bytes (spidev.bufsiz; rpi-ws281x sends "
+                               "12 bytes per LED)",
                                f"at most {limit} LEDs on SPI (GPIO10), or a PWM pin (GPIO18) on a Pi 1-4, "
                                "or leds.driver = 'pi5-pio' on a Pi 5")
         return StripSpec(count=count, order=order, brightness=self.int_(t, "leds", "brightness", 0, 255, 128),
@@ -312,6 +314,28 @@ class _Validator:
                            "a GPIO quiet at boot: " + ", ".join(map(str, quiet)))
 
 
+def check_power_for_model(build: HubBuild, model: str) -> str | None:
+    """Check ``build``'s [power] against the Pi ``model`` (a device-tree model string) it runs on.
+
+    Returns one line for check-config (the model's supply advice), or None for a model
+    hardware.pi.BOARD_POWER does not list. Raises ConfigError naming power.other_amps when it is
+    below what the board draws with its USB ports loaded, or power.supply_amps when the Pi shares a
+    supply (other_amps > 0) smaller than the one Raspberry Pi recommends for that board (a Pi 5: 5 A).
+    """
+    from hardware.pi import board_power
+
+    need = board_power(model)
+    if need is None or build.power is None:
+        return None
+    p, file = build.power, build.path
+    if p.other_amps > 0 and p.other_amps < need.board_amps:
+        raise ConfigError(file, "power.other_amps", f"{p.other_amps:g} A is less than a {model} draws "
+                          f"({need.board_amps:g} A: {need.note})", f"at least {need.board_amps:g} for {need.family}")
+    if p.other_amps > 0 and p.supply_amps < need.supply_amps:
+        raise ConfigError(file, "power.supply_amps", f"{p.supply_amps:g} A is below the supply a {model} "
+                          f"wants ({need.note})", f"at least {need.supply_amps:g} for {need.family}, or the "
+                          "Pi on its own supply (power.other_amps = 0)")
+    return f"  board: {model}: {need.note}"
 def _pins_allowed(driver) -> str:
     """The data GPIOs a driver's table entry allows, by bus: "10 (SPI0), 12 or 18 (PWM0), ..."."""
     by_bus: dict[str, list[int]] = {}

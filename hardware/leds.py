@@ -27,12 +27,14 @@ exit. :func:`open_strip` disarms it before raising.
 from __future__ import annotations
 
 import atexit
+import errno
 import os
+from pathlib import Path
 
 from dataclasses import dataclass
 
 from hardware.build import StripSpec
-from hardware.pi import HardwareUnavailable, require_pi
+from hardware.pi import HardwareUnavailable, is_pi5_class, pi_revision, require_pi
 from hardware.strip import PixelStore
 
 
@@ -121,13 +123,19 @@ AUTO_PICKS = {"pi5": ("spidev", "pi5-pio"), "pi1-4": ("ws281x",)}
 SAFE_DMA = frozenset({10})
 #: The spidev driver's default buffer (/sys/module/spidev/parameters/bufsiz): one transfer at most.
 SPIDEV_BUFSIZ = 4096
+#: The buffer ``spidev.bufsiz=32768`` on /boot/firmware/cmdline.txt gives (install.sh adds it when a
+#: build's SPI frame needs more than SPIDEV_BUFSIZ): room for every strip check-config accepts.
+SPIDEV_BUFSIZ_LARGE = 32768
+SPIDEV_BUFSIZ_FILE = Path("/sys/module/spidev/parameters/bufsiz")
 SPI_HZ = 2_400_000           #: 3 SPI bits per LED bit at 800 kHz
 RESET_US = 80                #: WS2812B latch: >= 50 us low (80 us for the newer parts)
 
 #: ws2811_init / ws2811_render return codes (rpi-ws281x ws2811.h) -> what to do about them.
 WS2811_FIXES = {
-    -3: "rpi-ws281x does not know this board (a Pi 5, or a board newer than the library): on a Pi 5 "
-        "set leds.driver = 'auto' (or 'pi5-pio' / 'spidev'); else upgrade rpi-ws281x",
+    -3: "rpi-ws281x does not know this board revision: 5.0.0, its newest release, matches revisions "
+        "exactly and lacks some (the Pi 3 A+ rev 1.1 0x9020e1, the Pi 3 B rev 1.2 0xa52082), and there is "
+        "no newer one to upgrade to; drive the strip through the kernel's SPI instead: move its data "
+        "wire to GPIO10 and set leds.gpio = 10, leds.driver = 'spidev' (install.sh turns SPI on)",
     -4: "run the station as root (the pwm-root.conf drop-in does), or move the strip to SPI",
     -5: "run the station as root (DMA needs /dev/mem), or move the strip to SPI (GPIO10)",
     -6: "run the station as root (DMA needs /dev/mem), or move the strip to SPI (GPIO10)",
@@ -136,7 +144,8 @@ WS2811_FIXES = {
     -11: "use a GPIO rpi-ws281x can drive: 10 (SPI), 12/18 (PWM0), 13/19 (PWM1), 21 (PCM)",
     -12: "PCM is taken: remove I2S sound overlays (dtparam=i2s=off) and reboot",
     -13: "add dtparam=spi=on to /boot/firmware/config.txt, reboot, and add the user to the 'spi' group",
-    -14: f"the frame is larger than spidev's buffer ({SPIDEV_BUFSIZ} bytes): fewer LEDs on SPI, or a PWM pin",
+    -14: f"the frame is larger than spidev's buffer: add spidev.bufsiz={SPIDEV_BUFSIZ_LARGE} to "
+         "/boot/firmware/cmdline.txt (install.sh does) and reboot, or fewer LEDs on SPI",
 }
 
 
@@ -166,9 +175,39 @@ def max_spi_leds(driver: str, order: str, freq_hz: int = 800_000, bufsiz: int = 
     return n
 
 
+def spi_frame_bytes(spec: StripSpec) -> int:
+    """The largest SPI frame ``spec`` needs in bytes: the most any driver ``leds.driver`` may pick on
+    SPI0 sends (0 when the strip is not on SPI0)."""
+    if spec.bus != "SPI0":
+        return 0
+    sizes = [spidev_bytes(spec.count, spec.order)] if spec.driver == "spidev" else [ws281x_spi_bytes(spec.count, spec.freq_hz)]
+    if spec.driver == "auto":
+        sizes.append(spidev_bytes(spec.count, spec.order))
+    return max(sizes)
+
+
+def spi_bufsiz_needed(spec: StripSpec) -> int | None:
+    """SPIDEV_BUFSIZ_LARGE when ``spec``'s SPI frame is over spidev's default 4,096 bytes (more than
+    339 GRB LEDs through rpi-ws281x), else None. install.sh puts ``spidev.bufsiz=`` that on cmdline.txt."""
+    return SPIDEV_BUFSIZ_LARGE if spi_frame_bytes(spec) > SPIDEV_BUFSIZ else None
+
+
+def check_spidev_buffer(spec: StripSpec, what: str, bufsiz_file: Path | None = None) -> None:
+    """Raise HardwareUnavailable when the running kernel's spidev buffer (``bufsiz_file``, default
+    /sys/module/spidev/parameters/bufsiz) is smaller than ``spec``'s frame; nothing when it fits
+    or the file cannot be read (no spidev module loaded: the open names that)."""
+    need = spi_frame_bytes(spec)
+    try:
+        have = int((bufsiz_file or SPIDEV_BUFSIZ_FILE).read_text().strip())
+    except (OSError, ValueError):
+        return
+    if need > have:
+        raise HardwareUnavailable(what, f"a frame of {spec.count} LEDs is {need} bytes, over the spidev "
+                                  f"buffer of {have} bytes", f"add spidev.bufsiz={SPIDEV_BUFSIZ_LARGE} to "
+                                  "/boot/firmware/cmdline.txt (systemd/install.sh does) and reboot")
 def is_pi5(model: str) -> bool:
     """Whether the device-tree ``model`` is a Pi 5 family board (Pi 5, Pi 500, CM5): the RP1's GPIO."""
-    return model.startswith("Raspberry Pi 5") or "Compute Module 5" in model or model.startswith("Raspberry Pi 500")
+    return is_pi5_class(model)
 
 
 def choose_driver(spec: StripSpec, model: str) -> str:
@@ -207,6 +246,7 @@ def _open_ws281x(spec: StripSpec, model: str):
         if not os.path.exists("/dev/spidev0.0"):
             raise HardwareUnavailable(what, "/dev/spidev0.0 does not exist",
                                       "add dtparam=spi=on to /boot/firmware/config.txt and reboot")
+        check_spidev_buffer(spec, what)
     elif os.geteuid() != 0:
         raise HardwareUnavailable(what, f"{spec.bus} needs root for DMA through /dev/mem",
                                   "run the station as root (the systemd unit does), or move the strip to SPI")
@@ -219,7 +259,8 @@ def _open_ws281x(spec: StripSpec, model: str):
     except RuntimeError as exc:
         _disarm(strip)
         code = _code(str(exc))
-        raise HardwareUnavailable(what, f"{exc} on {model}", WS2811_FIXES.get(
+        revision = pi_revision()
+        raise HardwareUnavailable(what, f"{exc} on {model}" + (f" (revision {revision})" if revision else ""), WS2811_FIXES.get(
             code, "check no other process drives the strip, leds.dma = 10, and run as root")) from None
     return strip
 
@@ -310,6 +351,7 @@ def encode_spi(data: bytes) -> bytes:
 def _open_spidev(spec: StripSpec, model: str):
     what = f"LED strip on GPIO{spec.gpio} (SPI0 through spidev)"
     spidev = _library("spidev", what)
+    check_spidev_buffer(spec, what)
     spi = spidev.SpiDev()
     try:
         spi.open(0, 0)
@@ -318,11 +360,22 @@ def _open_spidev(spec: StripSpec, model: str):
         strip.show()
     except (OSError, RuntimeError) as exc:
         spi.close()
-        raise HardwareUnavailable(what, f"/dev/spidev0.0 on {model}: {exc}",
-                                  "add dtparam=spi=on to /boot/firmware/config.txt, reboot, and add the user "
-                                  "to the 'spi' group") from None
+        raise HardwareUnavailable(what, f"/dev/spidev0.0 on {model}: {exc}", device_fix(
+            exc, "/dev/spidev0.0", "spi", "add dtparam=spi=on to /boot/firmware/config.txt and reboot")) from None
     return strip
 
+
+def device_fix(exc: BaseException, device: str, group: str, missing: str) -> str:
+    """The fix for an OSError opening ``device``, by its errno: EPERM is a device policy (the systemd
+    unit's DevicePolicy/DeviceAllow, a cgroup refusing the open whatever the file's mode), EACCES
+    the file's group ``group``, ENOENT/ENODEV/ENXIO ``missing`` (the driver is not loaded)."""
+    errno_ = getattr(exc, "errno", None)
+    if errno_ == errno.EPERM:
+        return (f"the device policy blocks {device} (not wiring, not groups): the systemd unit's "
+                "DeviceAllow= must name its /proc/devices driver; check with: sudo station doctor --as-service")
+    if errno_ == errno.EACCES:
+        return f"add the station's user to the '{group}' group (ls -l {device})"
+    return missing
 
 
 #: Driver name -> the function that starts its strip (a PixelStrip-like object).
@@ -337,7 +390,8 @@ def installer_facts(spec: StripSpec, model: str = "") -> dict[str, str]:
     ``LED_BUS`` (PIO when the Pi 5 drives it through the RP1), ``LED_COUNT``, ``LED_NEEDS_ROOT``
     (1/0), ``LED_PIP_EXTRAS`` (comma-separated, for ``pip install -e '.[EXTRAS]'``: "pi" always, it
     holds lgpio), ``LED_APT_PACKAGES`` (space-separated, beyond the installer's base list) and
-    ``LED_CONFIG_TXT`` (the config.txt lines, one per line). Raises HardwareUnavailable when the
+    ``LED_CONFIG_TXT`` (the config.txt lines, one per line), ``LED_BUFSIZ`` (the ``spidev.bufsiz=``
+    a frame needs on cmdline.txt, "0" when spidev's default 4,096 bytes hold it). Raises HardwareUnavailable when the
     driver cannot run on ``model`` (rpi-ws281x on a Pi 5), with the fix.
     """
     used = choose_driver(spec, model or "Raspberry Pi")
@@ -348,4 +402,5 @@ def installer_facts(spec: StripSpec, model: str = "") -> dict[str, str]:
     return {"LED_DRIVER": spec.driver, "LED_DRIVER_USED": used, "LED_GPIO": str(spec.gpio),
             "LED_BUS": bus.name, "LED_COUNT": str(spec.count), "LED_NEEDS_ROOT": "1" if bus.root else "0",
             "LED_PIP_EXTRAS": ",".join(dict.fromkeys(extras)), "LED_APT_PACKAGES": " ".join(dict.fromkeys(apt)),
-            "LED_CONFIG_TXT": "\n".join(bus.boot_lines(model))}
+            "LED_CONFIG_TXT": "\n".join(bus.boot_lines(model)),
+            "LED_BUFSIZ": str(spi_bufsiz_needed(spec) or 0)}

@@ -23,9 +23,11 @@ class MockHub(Hub):
 
     @classmethod
     def create(cls, build: HubBuild | None = None, *, clock_ns: Callable[[], int] | None = None,
-               heartbeat_ms: int = 100, keep_frames: int | None = None) -> "MockHub":
+               heartbeat_ms: int = 100, keep_frames: int | None = None, real_board: bool = False) -> "MockHub":
         """A hub on gpiozero's MockFactory, a RecordingStrip and (when the build has sensor-board slots)
-        a VirtualBoard on a pseudo-terminal sending heartbeats every ``heartbeat_ms``.
+        a VirtualBoard on a pseudo-terminal sending heartbeats every ``heartbeat_ms``; with
+        ``real_board`` the build's own ``sensor_board.port`` instead (a real board on a machine
+        without the Pi's pins: a development machine, the hub box's VM).
 
         ``build`` defaults to the reference build (``hardware.config.default_build``); ``clock_ns``
         defaults to a SkewClock so mock_press(long=True) needs no sleep; ``keep_frames`` bounds the
@@ -37,7 +39,7 @@ class MockHub(Hub):
         from hardware.config import default_build
         build = build or default_build()
         vb = None
-        if build.board is not None and any(s.source == "board" for s in build.slots):
+        if build.board is not None and any(s.source == "board" for s in build.slots) and not real_board:
             from hardware.virtual_board import VirtualBoard
             vb = VirtualBoard([s.name for s in build.slots if s.source == "board"], heartbeat_ms=heartbeat_ms)
         return cls(build, pin_factory=MockFactory(), strip=RecordingStrip(build.strip.count, build.strip.brightness, keep_frames),

@@ -5,6 +5,7 @@ Nothing here touches hardware before :func:`pi_model` has confirmed we run on a 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from hardware.errors import HardwareUnavailable
@@ -22,6 +23,18 @@ def pi_model(model_files: tuple[Path, ...] | None = None) -> str | None:
             continue
         if model.startswith("Raspberry Pi"):
             return model
+    return None
+
+
+def pi_revision(cpuinfo: Path = Path("/proc/cpuinfo")) -> str | None:
+    """The board revision code from ``cpuinfo``'s "Revision" line ("0xa52082"), or None."""
+    try:
+        for line in cpuinfo.read_text(errors="replace").splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "Revision" and value.strip():
+                return "0x" + value.strip().lower().removeprefix("0x")
+    except OSError:
+        pass
     return None
 
 
@@ -71,3 +84,45 @@ def real_pin_factory(model: str):
             "check /dev/gpiochip* exists and the user is in the 'gpio' group") from None
     raise HardwareUnavailable("GPIO pin factory", f"unknown GPIOZERO_PIN_FACTORY={name!r}",
                               "unset it, or use lgpio, rpigpio, pigpio or native")
+
+
+def is_pi5_class(model: str) -> bool:
+    """True for the boards with the RP1 south bridge: Raspberry Pi 5, Pi 500 and Compute Module 5
+    ("Raspberry Pi Compute Module 5 Rev 1.0"). They share the Pi 5's GPIO, PIO and power needs."""
+    return model.startswith("Raspberry Pi 5") or "Compute Module 5" in model
+
+
+@dataclass(frozen=True)
+class BoardPower:
+    """What a board model needs from its 5 V supply: ``supply_amps`` the supply Raspberry Pi
+    recommends for it, ``board_amps`` the board with its USB ports loaded (what ``power.other_amps``
+    must at least cover when the Pi shares the strip's supply); ``note`` where the figures come from."""
+
+    family: str
+    supply_amps: float
+    board_amps: float
+    note: str
+
+
+#: Raspberry Pi's power-supply table (documentation "Power supply", per model): the recommended
+#: supply, and the bare board's typical active current plus the USB peripheral current it allows.
+BOARD_POWER = (
+    ("Compute Module 5", BoardPower("Compute Module 5", 5.0, 2.4,
+                                    "5 A on its IO board (27 W USB-C PD): 0.8 A board + 1.6 A USB")),
+    ("Raspberry Pi 5", BoardPower("Raspberry Pi 5 / 500", 5.0, 2.4,
+                                  "a 5 A USB-C PD supply (27 W): 0.8 A board + 1.6 A USB; on 3 A the "
+                                  "Pi 5 limits its USB ports to 0.6 A")),
+    ("Raspberry Pi 4", BoardPower("Raspberry Pi 4 / 400", 3.0, 1.5, "5.1 V 3 A: 0.6 A board + 1.2 A USB")),
+    ("Compute Module 4", BoardPower("Compute Module 4", 3.0, 1.5, "5 V 3 A on its IO board")),
+    ("Raspberry Pi 3", BoardPower("Raspberry Pi 3", 2.5, 1.2, "5.1 V 2.5 A: 0.5 A board + 1.2 A USB")),
+    ("Raspberry Pi Zero 2", BoardPower("Raspberry Pi Zero 2 W", 2.5, 0.6,
+                                       "5.1 V 2.5 A: 0.35 A board + one USB port")),
+)
+
+
+def board_power(model: str) -> BoardPower | None:
+    """The BOARD_POWER entry for a device-tree model string, or None for a model it does not list."""
+    for prefix, power in BOARD_POWER:
+        if model.startswith(prefix) or prefix in model:
+            return power
+    return None

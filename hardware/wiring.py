@@ -42,7 +42,7 @@ def pin_labels(build: HubBuild) -> dict[int, tuple[str, str]]:
 def svg(build: HubBuild) -> str:
     """The diagram as an SVG document (deterministic: the same build gives the same bytes)."""
     labels = pin_labels(build)
-    height = TOP + 20 * ROW_H + 90
+    height = TOP + 20 * ROW_H + 130
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="890" height="{height}" '
              f'viewBox="0 0 890 {height}" font-family="sans-serif" font-size="12">',
              '<rect width="890" height="100%" fill="white"/>',
@@ -64,7 +64,9 @@ def svg(build: HubBuild) -> str:
         parts.append(f'<text x="{tx}" y="{y + 4}" text-anchor="{anchor}" fill="{colour if kind != "free" else "#999"}"'
                      f'{weight}>{escape(label)}</text>')
     y = TOP + 20 * ROW_H + 20
-    notes = ["Strip 5 V and GND straight from the supply through a fuse; one GND wire to a GND pin for a common ground."]
+    notes = ["Strip 5 V and GND straight from the supply through a fuse; one GND wire to a GND pin for a common ground.",
+             "Rails: 3V3 (pins 1, 17) feeds the 3-wire slot sensors (DRV5032) and nothing else;",
+             "5V (pins 2, 4) feeds the 74AHCT125 (100 nF at its pins 14/7) and the buzzer (a 1N4148 across it)."]
     if build.board:
         notes.append("Slot sensors on the USB sensor board: firmware/sensor_board/README.md has its wiring.")
     if build.power:

@@ -95,7 +95,7 @@ def seat(seat: int) -> Colour:
 
 
 def as_json() -> str:
-    """The palette for the pages' JavaScript (``window.MT_PALETTE``)."""
+    """The palette for the pages' JavaScript (the ``mt-palette`` data block, ``MT.palette``)."""
     return json.dumps({
         "seats": [{"name": c.name, "hex": c.hex, "symbol": c.symbol} for c in SEATS],
         "mexican": {"hex": MEXICAN.hex, "symbol": MEXICAN.symbol},

@@ -5,6 +5,8 @@ the host PIN's form, and the form of a player's name.
 (True, False, False)
 >>> name_problem("Ana"), name_problem("\\ud800"), name_problem("A" * 40)
 (None, 'is not valid text (a lone surrogate)', 'is longer than 32 characters')
+>>> name_problem("\\u200b\\u200d"), name_problem("Ana\\u202egnaK"), name_problem("Zoë ☕")
+('is not valid text (nothing visible)', 'is not valid text (a bidirectional override)', None)
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import secrets
 import unicodedata
 
 from .interface import Forbidden, StationError, Throttled
+from .logs import once_a_minute
 
 log = logging.getLogger("station.auth")       # every refused PIN, code and seat token
 
@@ -24,6 +27,15 @@ SECRET_MAX = 64          # characters in a PIN, seat token or join code as sent
 
 _REFUSED_CATEGORIES = {"Cc": "a control character", "Cs": "a lone surrogate",
                        "Zl": "a line separator", "Zp": "a paragraph separator"}
+#: embeddings, overrides and isolates (U+202A-202E, U+2066-2069): they reorder the text around them
+BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
+#: letters and symbols that draw nothing (Hangul fillers, the blank braille pattern)
+_BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _invisible(ch: str) -> bool:
+    """A character that shows nothing on its own: space, format (zero-width), mark, filler."""
+    return ch.isspace() or ch in _BLANK_GLYPHS or unicodedata.category(ch) in ("Cf", "Mn", "Me", "Zs")
 
 
 def same(given, expected: str) -> bool:
@@ -37,8 +49,9 @@ def same(given, expected: str) -> bool:
 
 def text_problem(text, limit: int) -> str | None:
     """What is wrong with ``text`` as a name or reason shown on every page, or None: not text,
-    longer than ``limit`` characters, or holding a control character, a lone surrogate or a line
-    or paragraph separator."""
+    longer than ``limit`` characters, holding a control character, a lone surrogate, a line or
+    paragraph separator or a bidirectional override (``BIDI_CONTROLS``), or, not empty, showing
+    nothing (only spaces, zero-width and combining characters)."""
     if not isinstance(text, str):
         return "must be text"
     if len(text) > limit:
@@ -47,6 +60,10 @@ def text_problem(text, limit: int) -> str | None:
         what = _REFUSED_CATEGORIES.get(unicodedata.category(ch))
         if what is not None:
             return f"is not valid text ({what})"
+        if ch in BIDI_CONTROLS:
+            return "is not valid text (a bidirectional override)"
+    if text and all(map(_invisible, text)):
+        return "is not valid text (nothing visible)"
     return None
 
 
@@ -86,8 +103,8 @@ class HostGuard:
         wait = self.throttle.wait(client, kind)
         if wait > 0:
             lockout = self.throttle.locked_out(client, kind)
-            log.warning("refused %s try from %s: throttled for %.0f s more%s", kind, client, wait,
-                        " (locked out)" if lockout else "")
+            once_a_minute(log, f"throttled {kind}", "refused %s try from %s: throttled for %.0f s more%s",
+                          kind, client, wait, " (locked out)" if lockout else "")
             what = "host PIN" if kind == "pin" else "seat code"
             raise Throttled(f"too many wrong tries of the {what} from this device: try again in "
                             f"{math.ceil(wait)} s", facts={"retry_after": math.ceil(wait),

@@ -21,12 +21,15 @@ import threading
 import time
 
 from . import ha_discovery
+from .logs import once_a_minute
 from .mqtt_config import TOPIC_ROOT, Broker
+from .mqtt_schema import SETUP_MAX_BYTES, SMALL_MAX_BYTES, BadMessage, ReplayRequest, SetupProposal, parse
 from .outbox import Outbox
 
 log = logging.getLogger("station.mqtt")
 WINDOW = 50          # journal messages handed to paho and not yet acknowledged
 PAYLOAD_VERSION = 1
+REPLAY_MIN_S = 5.0   # seconds: at most one replay request is taken in this time (the club asks every 5 s)
 
 
 def status_payload(hub: str, online: bool) -> bytes:
@@ -72,6 +75,7 @@ class MqttPublisher:
         self._done: set[int] = set()               # acknowledged seqs above the outbox's mark
         self._acks: queue.SimpleQueue = queue.SimpleQueue()    # mids paho saw acknowledged
         self._replay_from: int | None = None       # a reader asked for the journal again from this seq
+        self._replay_at = -REPLAY_MIN_S            # when the last replay request was taken (monotonic)
         self._thread = threading.Thread(target=self._run, name=f"mqtt-{hub}", daemon=True)
 
     # ---- the station's side
@@ -132,21 +136,31 @@ class MqttPublisher:
     def _on_replay(self, client, userdata, msg):
         """``{"v": 1, "from": seq}`` on ``<prefix>/replay``: a reader (the club) missed entries;
         on ``<prefix>/setup`` the club's next set-up for this hub (empty: none) to ``on_setup``."""
-        if msg.topic.endswith("/setup"):
-            if self.on_setup is not None:
-                try:
-                    self.on_setup(json.loads(msg.payload) if msg.payload else None)
-                except Exception:                 # a bad proposal must not stop the publisher
-                    log.exception("the club's set-up could not be offered")
-            return
+        # every payload is checked (size, depth, station/mqtt_schema.py) before use; a bad one is
+        # one line a minute, and nothing on this thread may raise (it is paho's network thread)
         try:
-            start = json.loads(msg.payload)["from"]
-        except (ValueError, KeyError, TypeError):
+            if msg.topic.endswith("/setup"):
+                if self.on_setup is not None:
+                    proposal = parse(SetupProposal, msg.payload, SETUP_MAX_BYTES) if msg.payload else None
+                    self.on_setup(proposal.model_dump(mode="json") if proposal is not None else None)
+                return
+            start = parse(ReplayRequest, msg.payload, SMALL_MAX_BYTES).from_
+        except BadMessage as exc:
+            once_a_minute(log, f"bad {msg.topic}", "ignored a message on %s: %s", msg.topic[:120], exc)
             return
-        if isinstance(start, int) and not isinstance(start, bool) and start >= 0:
-            with self._lock:
-                self._replay_from = start if self._replay_from is None else min(start, self._replay_from)
-            self._wake.set()
+        except Exception as exc:          # a bug: one line, the publisher goes on
+            once_a_minute(log, f"failed {msg.topic}", "a message on %s failed: %s: %s", msg.topic[:120],
+                          type(exc).__name__, str(exc)[:200])
+            return
+        now = time.monotonic()
+        if now - self._replay_at < REPLAY_MIN_S:
+            once_a_minute(log, "replay-throttled", "ignored a replay request on %s: one per %.0f s",
+                          msg.topic[:120], REPLAY_MIN_S)
+            return
+        self._replay_at = now
+        with self._lock:
+            self._replay_from = start if self._replay_from is None else min(start, self._replay_from)
+        self._wake.set()
 
     # ---- the publisher's thread
     def _run(self) -> None:

@@ -53,7 +53,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.hub.Hub``
     (``Hub.real``) or a ``hardware.mockdrive.MockHub`` (the virtual hub page drives it) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
-    ``clock`` (seconds, monotonic) times the throttle of wrong PINs and join codes.
+    ``clock`` (wall-clock seconds) times the throttle of wrong PINs and join codes, whose counts
+    are kept in the store across restarts (station/throttle.py).
     ``rng`` (a ``random.Random``; default ``random.SystemRandom()``) is the source of everything
     random in the game: the virtual-tile deals draw from it, and each hint's and computer move's
     playouts from a ``random.Random`` it seeds (:meth:`playout_rng`). ``Station(rng=random.Random(1))``
@@ -66,7 +67,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     """
 
     def __init__(self, data_dir: str, *, hub=None, host_pin: str | None = None,
-                 pin_length: int = 4, clock=time.monotonic, computer_pause: float = COMPUTER_PAUSE_S,
+                 pin_length: int = 4, clock=time.time, computer_pause: float = COMPUTER_PAUSE_S,
                  rng: random.Random | None = None):
         self.data_dir = data_dir
         self.is_mock = _is_mock_hub(hub)   # a hardware.mockdrive.MockHub: the virtual hub may drive it
@@ -75,7 +76,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         if not host_pin and len(self.host_pin) < pin_length:
             self.host_pin = new_pin(pin_length)
             self.store.set_setting("host_pin", self.host_pin)
-        self.throttle = Throttle(clock)
+        self.throttle = Throttle(clock, db=self.store.db)
         self.hub = hub
         self.hardware_seats = hub.build.seats if hub is not None else 0
         self.lock = threading.RLock()

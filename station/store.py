@@ -7,7 +7,8 @@ loses at most the intent being entered. Past games stay, for ``station export``.
 Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
 is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``rulesets``
 (the host's named sets of options, station/rulesets.py), ``player_merges`` (the host's merges of
-two spellings of a player's name, kept after an undo: station/players.py), ``settings``.
+two spellings of a player's name, kept after an undo: station/players.py), ``settings``, ``throttle`` (wrong PIN and
+code tries per client, station/throttle.py).
 """
 from __future__ import annotations
 

@@ -5,8 +5,10 @@ Each client (the web layer passes the phone's address) and each kind of secret (
 after wrong try ``n >= FREE`` the next try waits ``2 ** (n - FREE)`` seconds (1, 2, 4, ... 64);
 from ``LOCKOUT_AFTER`` wrong tries on, every further wrong try locks the client out for
 ``LOCKOUT_S`` seconds. A try while waiting gets no verdict at all (``Throttled``, HTTP 429 with
-``Retry-After``). A right answer clears the count. Counts live in memory: a station restart (which
-only the host can do, and which prints the PIN) clears them.
+``Retry-After``). A right answer clears the count. Given an SQLite connection (``db``) the counts
+are kept in its ``throttle`` table as well and read back at start, so a restart does not start a
+guesser afresh (issue 23); ``clock`` is then wall-clock seconds (``time.time``, the default).
+The client is the peer address the server saw (proxy headers are never believed: web/serve.py).
 
 Guessing cost (docs/web.md): ``LOCKOUT_AFTER`` guesses in about 2 minutes (127 s of delays), then
 one guess per ``LOCKOUT_S`` seconds, i.e. 4 an hour per client.
@@ -22,6 +24,7 @@ one guess per ``LOCKOUT_S`` seconds, i.e. 4 an hour per client.
 """
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,12 +41,37 @@ class _Count:
     until: float = 0.0      # clock seconds before which no try is answered
 
 
-class Throttle:
-    """Wrong-try counts per ``(client, kind)``; ``clock()`` gives seconds (monotonic by default)."""
+SCHEMA = """CREATE TABLE IF NOT EXISTS throttle (
+    client TEXT NOT NULL, kind TEXT NOT NULL, wrong INTEGER NOT NULL, until REAL NOT NULL,
+    PRIMARY KEY (client, kind))"""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic):
+
+class Throttle:
+    """Wrong-try counts per ``(client, kind)``; ``clock()`` gives seconds (wall clock by default);
+    ``db``: an SQLite connection (autocommit) that keeps them across restarts, or None (memory)."""
+
+    def __init__(self, clock: Callable[[], float] = time.time, db: sqlite3.Connection | None = None):
         self.clock = clock
+        self.db = db
         self._counts: dict[tuple[str, str], _Count] = {}
+        if db is not None:
+            db.execute(SCHEMA)
+            rows = db.execute("SELECT client, kind, wrong, until FROM throttle ORDER BY rowid DESC LIMIT ?",
+                              (MAX_CLIENTS,)).fetchall()
+            for client, kind, wrong, until in reversed(rows):
+                self._counts[(client, kind)] = _Count(int(wrong), float(until))
+
+    def _save(self, key: tuple[str, str], count: _Count | None) -> None:
+        if self.db is None:
+            return
+        if count is None:
+            self.db.execute("DELETE FROM throttle WHERE client = ? AND kind = ?", key)
+            return
+        self.db.execute("INSERT OR REPLACE INTO throttle (client, kind, wrong, until) VALUES (?, ?, ?, ?)",
+                        (*key, count.wrong, count.until))
+        if len(self._counts) >= MAX_CLIENTS:        # the forgotten ones go from the table too
+            self.db.execute("DELETE FROM throttle WHERE rowid NOT IN "
+                            "(SELECT rowid FROM throttle ORDER BY rowid DESC LIMIT ?)", (MAX_CLIENTS,))
 
     def wait(self, client: str, kind: str) -> float:
         """Seconds ``client`` must still wait before a try of ``kind`` is answered (0.0: now)."""
@@ -72,10 +100,12 @@ class Throttle:
         else:
             delay = 0.0
         count.until = self.clock() + delay
+        self._save(key, count)
 
     def succeeded(self, client: str, kind: str) -> None:
         """A right answer: ``client`` starts afresh for ``kind``."""
-        self._counts.pop((client, kind), None)
+        if self._counts.pop((client, kind), None) is not None:
+            self._save((client, kind), None)
 
     def wrong(self, client: str, kind: str) -> int:
         """How many wrong tries of ``kind`` ``client`` has made since its last right one."""

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install (or update) the Mexican Train hub station on Raspberry Pi OS Bookworm. See docs/install.md.
+# Install (or update) the Mexican Train hub station on Raspberry Pi OS trixie (Debian 13, Python 3.13)
+# or Bookworm (Debian 12, Python 3.11). See docs/install.md.
 #
 #   sudo systemd/install.sh --config firmware_config/reference-8-seat.toml
 #
@@ -8,6 +9,8 @@
 # For tests: INSTALL_ROOT=/some/dir puts every file the installer reads or writes under that
 # directory (its proc/device-tree/model, boot/firmware/config.txt, etc/, opt/, ...) and skips
 # every command that would change the system (apt-get, useradd, pip, systemctl, udevadm, ...).
+# INSTALL_PI_MODEL="Raspberry Pi 4 Model B Rev 1.5" names the board where /proc/device-tree/model
+# cannot (a VM, a chroot, an image built off the Pi): the installer then acts as on that model.
 set -euo pipefail
 
 readonly UNIT_NAME=mexican-train-station.service
@@ -19,6 +22,8 @@ readonly STATE_DIR=/var/lib/mexican-train
 readonly BOARD_LINK=/dev/mexican-train-board
 readonly APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential git rsync swig
                        python3-lgpio liblgpio-dev avahi-daemon)
+readonly RELEASES=(trixie bookworm)     # Raspberry Pi OS releases it is made for, the main one first
+readonly SPIDEV_BUFSIZ=32768            # spidev.bufsiz on cmdline.txt when a frame outgrows 4,096 bytes
 readonly BEGIN_MARK="# BEGIN mexican-train (managed by systemd/install.sh; edits inside are replaced)"
 readonly END_MARK="# END mexican-train"
 
@@ -37,7 +42,7 @@ usage() {
     cat <<EOF
 Usage: sudo systemd/install.sh [--config FILE] [--port N] [--hostname NAME] [--no-start] [--dry-run]
 
-Installs the Mexican Train hub station on Raspberry Pi OS Bookworm: apt packages, the '$APP_USER'
+Installs the Mexican Train hub station on Raspberry Pi OS trixie (or Bookworm): apt packages, the '$APP_USER'
 user (groups ${APP_GROUPS[*]}), the code and a virtual environment in $PREFIX, the hub build's
 config in $CONF_DIR, SPI or PWM for the LED strip in config.txt, the sensor board's udev rule,
 and the $UNIT_NAME systemd unit (enabled and started). Run it again to update.
@@ -51,8 +56,10 @@ Options:
   --dry-run        print what would be done and change nothing (root not needed)
   -h, --help       this help
 
-Environment (for tests): INSTALL_ROOT=DIR treats DIR as the root of the file system and runs no
-system commands; INSTALL_PYTHON=PATH is the python3 that runs the repository's code.
+Environment: INSTALL_PI_MODEL="Raspberry Pi 5 Model B Rev 1.0" names the board when
+/proc/device-tree/model does not (a VM or chroot); the installer then acts as on that model.
+For tests: INSTALL_ROOT=DIR treats DIR as the root of the file system and runs no system
+commands; INSTALL_PYTHON=PATH is the python3 that runs the repository's code.
 EOF
 }
 
@@ -157,20 +164,30 @@ preflight() {
         # shellcheck disable=SC1091  # the system's file, not part of this repository
         codename="$(. "$ROOT/etc/os-release" && echo "${VERSION_CODENAME:-}")"
     fi
-    [[ "$codename" == bookworm ]] || note "warning: made for Raspberry Pi OS Bookworm, this is '${codename:-unknown}'"
-    PI_MODEL=""
+    if [[ " ${RELEASES[*]} " == *" $codename "* ]]; then
+        note "release: $codename"
+    else
+        note "warning: made for Raspberry Pi OS ${RELEASES[0]} (or ${RELEASES[*]:1}), this is '${codename:-unknown}'"
+    fi
+    PI_MODEL="${INSTALL_PI_MODEL:-}"
     local f
-    for f in "$ROOT/proc/device-tree/model" "$ROOT/sys/firmware/devicetree/base/model"; do
-        if [[ -r "$f" ]]; then PI_MODEL="$(tr -d '\0' <"$f")"; break; fi
-    done
+    if [[ -z "$PI_MODEL" ]]; then
+        for f in "$ROOT/proc/device-tree/model" "$ROOT/sys/firmware/devicetree/base/model"; do
+            if [[ -r "$f" ]]; then PI_MODEL="$(tr -d '\0' <"$f")"; break; fi
+        done
+    fi
     if [[ "$PI_MODEL" == "Raspberry Pi"* ]]; then
-        note "model: $PI_MODEL"
+        note "model: $PI_MODEL${INSTALL_PI_MODEL:+ (named by INSTALL_PI_MODEL)}"
     else
         note "warning: not a Raspberry Pi (no model in /proc/device-tree/model): the station will only start with real hardware"
         PI_MODEL=""
     fi
     note "source: $SRC"
 }
+
+# The boards with the RP1 (GPIO through /dev/gpiochip4-style numbering, PIO, no rpi-ws281x):
+# Pi 5, Pi 500 ("Raspberry Pi 500 Rev 1.0") and Compute Module 5 ("Raspberry Pi Compute Module 5 Rev 1.0").
+is_pi5() { [[ "$PI_MODEL" == "Raspberry Pi 5"* || "$PI_MODEL" == *"Compute Module 5"* ]]; }
 
 choose_config() {
     step "Checking the hub build's config"
@@ -182,27 +199,23 @@ choose_config() {
     CONFIG="$(cd "$(dirname "$CONFIG")" && pwd)/$(basename "$CONFIG")"
     note "config: $CONFIG"
     local out
-    if ! out="$(repo_python -m cli check-config "$CONFIG" 2>&1)"; then
+    MODEL_ARGS=()
+    if [[ -n "$PI_MODEL" ]]; then MODEL_ARGS=(--model "$PI_MODEL"); fi     # the [power] advice for this board
+    if ! out="$(repo_python -m cli check-config "$CONFIG" "${MODEL_ARGS[@]}" 2>&1)"; then
         echo "$out" >&2
         die "the config is not valid (fix it and run again; see docs/hardware.md)"
     fi
     printf '%s\n' "$out" | sed 's/^/    | /'
+    # the strip's facts from the driver table (hardware/leds.py DRIVERS and BUSES), one place:
+    # BUILD_NAME BOARD LED_DRIVER LED_DRIVER_USED LED_GPIO LED_BUS LED_COUNT LED_NEEDS_ROOT
+    # LED_PIP_EXTRAS LED_APT_PACKAGES LED_CONFIG_TXT LED_BUFSIZ (shell-quoted KEY=VALUE lines)
     local facts
-    facts="$(repo_python -c '
-import sys
-from hardware.config import load_build
-b = load_build(sys.argv[1])
-print(b.strip.gpio, b.strip.bus, b.strip.count, "board" if b.board else "noboard", b.strip.driver, b.name)
-' "$CONFIG")"
-    read -r LED_GPIO LED_BUS LED_COUNT BOARD LED_DRIVER BUILD_NAME <<<"$facts"
+    facts="$(repo_python -m cli check-config "$CONFIG" --print installer "${MODEL_ARGS[@]}")" \
+        || die "the LED driver cannot run on ${PI_MODEL:-this board} (see above)"
+    eval "$facts"
     note "LED strip on GPIO$LED_GPIO ($LED_BUS), $LED_COUNT LEDs; sensor board: $([[ $BOARD == board ]] && echo yes || echo no)"
-    if [[ "$PI_MODEL" == "Raspberry Pi 5"* && "$LED_DRIVER" == ws281x ]]; then
-        die "$PI_MODEL: rpi-ws281x has no Pi 5 support; set leds.driver = \"auto\" (PIO on GPIO$LED_GPIO, or spidev on GPIO10)"
-    fi
-    if [[ "$PI_MODEL" == "Raspberry Pi 5"* && "$LED_DRIVER" == auto && "$LED_BUS" != SPI0 ]]; then
-        LED_BUS=PIO      # auto on a Pi 5: Adafruit's PIO driver, no root, no config.txt change
-        note "Pi 5: the strip is driven by the RP1's PIO (leds.driver auto)"
-    fi
+    # (the query refuses rpi-ws281x on a Pi 5 with the fix; auto there gives LED_BUS=PIO)
+    if [[ "$LED_BUS" == PIO ]]; then note "Pi 5: the strip is driven by the RP1's PIO (leds.driver auto)"; fi
 }
 
 install_packages() {
@@ -221,7 +234,7 @@ install_packages() {
         if apt-cache show "$p" >/dev/null 2>&1; then
             available+=("$p")
         else    # python3-lgpio and liblgpio-dev are in the Raspberry Pi OS archive, not in Debian's
-            note "warning: no package $p in the apt sources (not Raspberry Pi OS?): skipped"
+            note "no package $p in the apt sources (not Raspberry Pi OS?): skipped; pip builds lgpio from its source"
         fi
     done
     if ((${#available[@]})); then
@@ -273,14 +286,15 @@ install_code() {
         run "$PYTHON" -m venv --system-site-packages "$PREFIX/venv"
     fi
     run "$PREFIX/venv/bin/pip" install --quiet --upgrade pip
-    if [[ "$PI_MODEL" == "Raspberry Pi 5"* ]]; then   # Adafruit's PIO NeoPixel driver: Pi 5 only
-        run "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}[pi,pi5]"
-    else
-        run "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}[pi]"
-    fi
+    # rpi-ws281x and spidev have no wheel for any Pi, lgpio none for Python 3.13: pip builds them
+    # (build-essential, python3-dev, swig). PYPI=1 makes lgpio's setup.py link its own bundled C
+    # library statically, so it builds without liblgpio-dev where only Debian's archive is there;
+    # Raspberry Pi OS's python3-lgpio (system site packages) satisfies lgpio without a build.
+    local extras="[$LED_PIP_EXTRAS]"       # from the driver table: pi, and pi5 (Adafruit's PIO driver) on a Pi 5
+    run env PYPI=1 "$PREFIX/venv/bin/pip" install --quiet -e "${PREFIX}${extras}"
     # the station runs with a read-only /opt: compile once here
     run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/engine" "$PREFIX/hardware" "$PREFIX/station" "$PREFIX/web" "$PREFIX/club" "$PREFIX/cli" "$PREFIX/palette"
-    run "$PREFIX/venv/bin/station" check-config "$CONFIG"
+    run "$PREFIX/venv/bin/station" check-config "$CONFIG" "${MODEL_ARGS[@]}"
 }
 
 # Set KEY=VALUE in env file $1 content (stdin -> stdout); only_if_absent=1 keeps an existing value.
@@ -364,6 +378,41 @@ boot_config() {
     note "$cfg changed: a reboot is needed before the strip works"
 }
 
+# More than 339 LEDs on SPI (4,096-byte frames): spidev.bufsiz on the kernel command line lifts the
+# spidev driver's one-transfer limit (/sys/module/spidev/parameters/bufsiz) to SPIDEV_BUFSIZ.
+spi_buffer() {
+    [[ "$LED_BUS" == SPI0 ]] || return 0
+    step "SPI buffer for $LED_COUNT LEDs"
+    if ((LED_BUFSIZ == 0)); then note "one frame fits spidev's default 4,096 bytes"; return; fi
+    local f cmd=""
+    for f in /boot/firmware/cmdline.txt /boot/cmdline.txt; do
+        if [[ -f "$ROOT$f" ]]; then cmd="$f"; break; fi
+    done
+    if [[ -z "$cmd" ]]; then
+        note "warning: no /boot/firmware/cmdline.txt: add spidev.bufsiz=$SPIDEV_BUFSIZ to the kernel command line"
+        return
+    fi
+    local old new
+    old="$(head -n 1 "$ROOT$cmd")"
+    new="$(sed -E 's/(^| )spidev\.bufsiz=[0-9]+//g' <<<"$old")"
+    new="${new% } spidev.bufsiz=$SPIDEV_BUFSIZ"
+    if [[ "$new" == "$old" ]]; then note "$cmd already has spidev.bufsiz=$SPIDEV_BUFSIZ"; return; fi
+    if ((!DRY_RUN)) && [[ ! -e "$ROOT$cmd.mexican-train.bak" ]]; then cp "$ROOT$cmd" "$ROOT$cmd.mexican-train.bak"; fi
+    printf '%s\n' "$new" | put_file "$cmd" keep || true
+    REBOOT_NEEDED=1
+    note "$cmd: spidev.bufsiz=$SPIDEV_BUFSIZ (a frame of $LED_COUNT LEDs is over 4,096 bytes); reboot needed"
+}
+
+# /dev/pio0 (the Pi 5's RP1 PIO, Adafruit's NeoPixel driver) for the gpio group: without the rule
+# it is root's only and the hardened unit's user gets EACCES. The rule matches nothing elsewhere.
+pio_rule() {
+    step "Pi 5 PIO device rule"
+    if put_file /etc/udev/rules.d/99-mexican-train-pio.rules 0644 <"$SRC/systemd/99-mexican-train-pio.rules"; then
+        run udevadm control --reload
+        if is_pi5; then run udevadm trigger --action=add --subsystem-match=rp1-pio; fi
+    fi
+}
+
 sensor_board() {
     step "Sensor board"
     local rule=/etc/udev/rules.d/99-mexican-train-sensor-board.rules mods=/etc/modules-load.d/mexican-train.conf
@@ -445,6 +494,8 @@ main() {
     install_code
     install_config
     boot_config
+    spi_buffer
+    pio_rule
     sensor_board
     install_unit
     set_hostname

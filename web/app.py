@@ -7,35 +7,60 @@ decides a rule. The helpers every router shares (``SafeJSONResponse``, ``request
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from station.interface import StationApi, StationError, Throttled
+from station.logs import once_a_minute
 
 from . import pages, routes_api, routes_photo, routes_players, routes_rulesets, routes_ws
 # (``Unauthorized`` and ``request_language`` stay importable from here as before)
 from .http import SafeJSONResponse, Unauthorized, error_body, error_status, request_language  # noqa: F401
 from .limits import MAX_BODY, BodyLimit, body_limit
+from .security import LOOPBACK_HOSTS, EdgeGuard
 from .validation import validation_body
 
 STATIC_DIR = Path(__file__).parent / "static"
 
 log = logging.getLogger("web.refusals")
 
+DOCS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/swagger/swagger-ui.css"><link rel="icon" href="/static/media/icon.svg">
+<title>Mexican Train hub API</title></head><body><div id="swagger-ui"></div>
+<script src="/static/swagger/swagger-ui-bundle.js"></script><script src="/static/swagger/init.js"></script>
+</body></html>"""
 
-def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
-    """The FastAPI app for ``station``. ``mock`` enables the virtual hub (default: ask the station)."""
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _route(request: Request) -> str:
+    """The route a request matched (``/api/seat/{seat}/join``), else its path: one log cause each."""
+    route = request.scope.get("route")
+    return getattr(route, "path", None) or request.url.path[:80]
+
+
+def create_app(station: StationApi, *, mock: bool | None = None,
+               allowed_hosts: Iterable[str] = LOOPBACK_HOSTS) -> FastAPI:
+    """The FastAPI app for ``station``. ``mock`` enables the virtual hub and its endpoints (default:
+    ask the station); without it they do not exist (404). ``allowed_hosts``: the host names and
+    addresses the station answers to (``Host``, ``Origin``; web/security.py), default loopback."""
     app = FastAPI(title="Mexican Train hub", version="1", docs_url=None, redoc_url=None,
                   default_response_class=SafeJSONResponse,
                   description="Live scoreboard, table view and seat controllers of the hub station.")
     app.add_middleware(BodyLimit, max_body=MAX_BODY)
+    app.add_middleware(EdgeGuard, allowed_hosts=allowed_hosts)     # outermost: before anything reads
     app.state.station = station
+    app.state.allowed_hosts = frozenset(allowed_hosts)
     if mock is None:
         mock = bool(getattr(station, "is_mock", False))     # (``Station.mock`` is the constructor)
     app.state.mock = mock
@@ -44,8 +69,8 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
     async def _station_error(request: Request, exc: StationError):
         status = error_status(exc)
         if exc.facts.get("field"):      # wrong PINs, codes and tokens: the station logs them
-            log.warning("%s %s from %s: %d %s", request.method, request.url.path,
-                        request.client.host if request.client else "?", status, exc.message)
+            once_a_minute(log, f"{status} {request.method} {_route(request)}", "%s %s from %s: %d %s",
+                          request.method, request.url.path[:80], _client(request), status, exc.message)
         headers = {"Retry-After": str(exc.facts["retry_after"])} if isinstance(exc, Throttled) else None
         return SafeJSONResponse(error_body(request, exc), status_code=status, headers=headers)
 
@@ -57,15 +82,16 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
         body = validation_body(request_language(request), raw)
         body["detail"] = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
                            "type": str(e.get("type", ""))} for e in raw][:10]
-        log.warning("%s %s: 422 %s", request.method, request.url.path, body["message"])
+        once_a_minute(log, f"422 {request.method} {_route(request)}", "%s %s from %s: 422 %s", request.method,
+                      request.url.path[:80], _client(request), body["message"])
         return SafeJSONResponse(body, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         if exc.status_code == 413:
             limit = body_limit(request.url.path)
-            log.warning("%s %s from %s: 413 a streamed body over %d bytes", request.method, request.url.path,
-                        request.client.host if request.client else "?", limit)
+            once_a_minute(log, "413 streamed", "%s %s from %s: 413 a streamed body over %d bytes", request.method,
+                          request.url.path[:80], _client(request), limit)
             err = StationError(f"the request body is over {limit} bytes", code="too-large",
                                facts={"field": "body", "max_bytes": limit})
             return SafeJSONResponse(error_body(request, err), status_code=413)
@@ -77,14 +103,14 @@ def create_app(station: StationApi, *, mock: bool | None = None) -> FastAPI:
 
     @app.get("/docs", include_in_schema=False)
     async def _docs():
-        # Swagger UI from web/static/swagger (vendored swagger-ui-dist): the hub has no internet
-        return get_swagger_ui_html(openapi_url=app.openapi_url, title="Mexican Train hub API",
-                                   swagger_js_url="/static/swagger/swagger-ui-bundle.js",
-                                   swagger_css_url="/static/swagger/swagger-ui.css",
-                                   swagger_favicon_url="/static/media/icon.svg")
+        # Swagger UI from web/static/swagger (vendored swagger-ui-dist): the hub has no internet;
+        # started by init.js, not an inline script (the CSP)
+        return HTMLResponse(DOCS_PAGE)
 
     app.include_router(routes_api.router)
     app.include_router(routes_photo.router)
+    if mock:
+        app.include_router(routes_api.mock_router)
     app.include_router(routes_rulesets.router)
     app.include_router(routes_players.router)
     app.include_router(routes_ws.router)

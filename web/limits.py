@@ -18,6 +18,7 @@ from starlette.requests import Request
 
 from station.auth import SECRET_MAX
 from station.interface import StationError
+from station.logs import once_a_minute
 
 from .http import request_language
 from .refusals import refusal_text
@@ -60,9 +61,9 @@ class BodyLimit:
                 declared = max_body + 1
             if declared > max_body:
                 client = scope.get("client")
-                log.warning("%s %s from %s: 413 a body of %s bytes, over %d", scope.get("method"),
-                            scope.get("path"), client[0] if client else "?", length[:20].decode("latin-1"),
-                            max_body)
+                once_a_minute(log, "413 declared", "%s %s from %s: 413 a body of %s bytes, over %d",
+                              scope.get("method"), str(scope.get("path"))[:80], client[0] if client else "?",
+                              length[:20].decode("latin-1"), max_body)
                 return await self._refuse(scope, send, max_body)
         seen = 0
 

@@ -1,7 +1,6 @@
 """The HTML pages (Jinja2 templates + plain JavaScript, no build step)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -12,6 +11,7 @@ import palette
 from . import option_words
 from .http import request_language
 from .refusals import REASONS
+from .security import script_json
 from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
 
 router = APIRouter(include_in_schema=False)
@@ -29,11 +29,10 @@ def _render(request: Request, page: str, view: dict | None = None, **extra) -> R
     ctx = {
         "request": request, "page": page, "lang": lang, "rtl": is_rtl(lang), "_": _,
         "languages": LANGUAGES, "mock": request.app.state.mock, "wake_default": PAGES[page],
-        "boot": json.dumps({"page": page, "lang": lang, "view": view, "mock": request.app.state.mock,
-                            "wake": PAGES[page], "reasons": {k: _(v) for k, v in REASONS.items()},
-                            "options": option_words.served(lang), **extra}, ensure_ascii=False).replace("</", "<\\/")
-        .encode("utf-8", "backslashreplace").decode("utf-8"),    # a stored lone surrogate: its \udXXX escape
-        "catalogue": json.dumps(js_catalogue(lang), ensure_ascii=False).replace("</", "<\\/"),
+        "boot": script_json({"page": page, "lang": lang, "view": view, "mock": request.app.state.mock,
+                             "wake": PAGES[page], "reasons": {k: _(v) for k, v in REASONS.items()},
+                             "options": option_words.served(lang), **extra}),
+        "catalogue": script_json(js_catalogue(lang)),
         "palette": palette.as_json(), "palette_css": palette.css_variables(), **extra,
     }
     response = templates.TemplateResponse(request, f"{page}.html", ctx)

@@ -65,31 +65,26 @@ def all_interfaces(request: Request) -> bool:
 
 
 def base_url(request: Request) -> str:
-    """The address phones should use, without the trailing slash: the one the request came in on
-    when the station serves on loopback alone; else the request's own host, unless that is a
-    .local name or loopback (then the LAN IP)."""
-    if loopback_only(request):
-        return str(request.base_url).rstrip("/")
-    host = request.url.hostname or "127.0.0.1"
-    if host.endswith(".local") or is_loopback(host):
-        return lan_url(request).rstrip("/")
-    port = _port(request)
-    return f"http://{host}" + (f":{port}" if port else "")
+    """The address phones should use (``lan_url``), without the trailing slash."""
+    return lan_url(request).rstrip("/")
 
 
 def lan_url(request: Request) -> str:
-    """``http://<IP>:<port>/`` phones can use: the request's own address when the station serves on
-    loopback alone (nothing else listens), else the station's LAN address."""
+    """``http://<IP>:<port>/`` phones can use, never built from a non-loopback ``Host``: on
+    loopback alone, the loopback name the request came in on (the Host check let only the
+    station's own through); else the station's own LAN address as ``station run`` said it
+    (``app.state.addresses``), else the discovered one with the port the station serves on."""
     if loopback_only(request):
-        return str(request.base_url)
+        if is_loopback(request.url.hostname):
+            return str(request.base_url)
+        return next(iter(_addresses(request) or []), "http://127.0.0.1/")
     for address in _addresses(request) or []:
         host = urlsplit(address).hostname
         if host and host != "hub.local" and not is_loopback(host):
             return address if address.endswith("/") else address + "/"
-    host = request.url.hostname or ""
-    ip = host if host.replace(".", "").isdigit() and not is_loopback(host) else lan_ip()
-    port = _port(request)
-    return f"http://{ip}" + (f":{port}" if port else "") + "/"
+    server = request.scope.get("server") or (None, None)
+    port = server[1] if server[1] not in (None, 80) else None
+    return f"http://{lan_ip()}" + (f":{port}" if port else "") + "/"
 
 
 def mdns_url(request: Request) -> str | None:

@@ -328,20 +328,17 @@ async def hub_address(request: Request) -> dict:
             "host": request.url.hostname if loopback else None}
 
 
-def _mock_only(request: Request) -> None:
-    if not request.app.state.mock:
-        raise StationError("the virtual hub needs the mock hardware", code="not-mock")
+#: the virtual hub's endpoints: ``create_app`` includes them only with mock hardware (else 404)
+mock_router = APIRouter(prefix="/api")
 
 
-@router.post("/hub/press", summary="Virtual hub: press a seat button (mock only)")
+@mock_router.post("/hub/press", summary="Virtual hub: press a seat button (mock only)")
 async def press(request: Request, body: PressBody) -> dict:
-    _mock_only(request)
     _station(request).mock_press(body.seat, body.long)
     return {"ok": True}
 
 
-@router.post("/hub/slot", summary="Virtual hub: a tile put in or taken out of a slot (mock only)")
+@mock_router.post("/hub/slot", summary="Virtual hub: a tile put in or taken out of a slot (mock only)")
 async def slot(request: Request, body: SlotBody) -> dict:
-    _mock_only(request)
     _station(request).mock_slot(body.slot, body.occupied)
     return {"ok": True}

@@ -1,6 +1,7 @@
 # Reference sensor-board firmware, MicroPython on a Raspberry Pi Pico (RP2040), speaking
 # docs/sensor-board-protocol.md version 1 over the USB serial port (stdin/stdout):
-# HELLO with a replay of every slot at boot and on every SYNC, SLOT on every filtered change,
+# HELLO with a replay of every slot at boot and on every SYNC (a HELLO at boot is lost when no host
+# has the port open yet, as USB CDC drops it: the host asks with SYNC, a person types "0 SYNC*5A"), SLOT on every filtered change,
 # HB every HEARTBEAT_MS, CRC-8 (poly 0x07) on every frame, host frames with a bad checksum ignored.
 # Each sensor goes through the same glitch filter as the hub's GPIO inputs: a level counts only
 # once it has held STABLE_MS. Settings: board_config.py. Flashing: README.md (mpremote).
@@ -108,11 +109,8 @@ class Board:
 
 
 def run():
-    try:
-        import micropython
-        micropython.kbd_intr(-1)                         # Ctrl-C bytes are data here, not an interrupt
-    except ImportError:
-        pass
+    # Ctrl-C stays MicroPython's: the protocol is printable ASCII, so no host frame holds a 0x03, and
+    # mpremote's Ctrl-C is what stops main.py to reach the raw REPL (copying a new firmware).
     stdin, out = sys.stdin.buffer, sys.stdout.buffer
     poller = select.poll()
     poller.register(stdin, select.POLLIN)

@@ -18,7 +18,7 @@ from engine import errors as E
 from engine import events as ev
 from engine.deal import deal
 from engine.players import choose, play_round
-from engine.record import _depth_problem, replay, to_record
+from engine.record import _depth_problem, _read_exactly, decode, replay, to_record
 from engine.tiles import full_set
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -214,6 +214,35 @@ def test_depth_check_reads_the_same_with_and_without_escapes_in_the_text(text, d
     if "\\" not in text and text.count('"') % 2 == 0:
         assert _depth_problem(text) == _depth_problem(text + ' "\\"["')
     assert (_depth_problem("[" * 33) is not None, _depth_problem("[" * 32)) == (True, None)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b:c", "[{", "é", "a\\b"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["a", "b", "c:"]),
+                                                                 inner, max_size=3),
+    max_leaves=12)
+
+
+@settings(max_examples=400, deadline=None)
+@given(JSON_VALUES, st.integers(0, 40), st.sampled_from(["", "a", "b", "x"]), st.booleans())
+def test_decode_fast_path_agrees_with_the_exact_reading(value, deep, twice, bad):
+    """``decode`` reads without the per-object hook when the text's ':' count shows no repeated
+    key: its answer (the value, or the refusal's words) must be the exact reading's, for values
+    nested up to 41 deep, with a key given twice (``twice``), colons and brackets in strings, and
+    text cut short (``bad``)."""
+    text = "[" * deep + json.dumps(value) + "]" * deep
+    if twice:
+        text = f'{{"{twice}": 1, "x": [{text}], "{twice}": 2}}'
+    if bad:
+        text = text[:-1]
+
+    def read(how):
+        try:
+            return how(text)
+        except BadRecord as exc:
+            return exc.message
+    assert read(decode) == read(_read_exactly)
+    assert read(decode) == read(lambda t: decode(t.encode()))
 
 
 @settings(max_examples=300, deadline=None)

@@ -1,7 +1,8 @@
 """Runs the sensor board's MicroPython firmware (firmware/sensor_board/main.py) unchanged under
 CPython, as a subprocess whose stdin/stdout are a pseudo-terminal's master side (the board's end
 of the USB cable). Stand-ins: ``machine.Pin`` reads levels the test writes to the control pipe
-(``FW_CONTROL_FD``: lines "<gpio> <0|1>"); ``time`` gets MicroPython's ticks_ms, ticks_diff and
+(``FW_CONTROL_FD``: lines "<gpio> <0|1>"); ``micropython.kbd_intr`` records its calls
+(``FW_KBD_LOG``); ``time`` gets MicroPython's ticks_ms, ticks_diff and
 sleep_ms. Writes nobody reads are dropped, as a USB CDC port without a host drops them."""
 from __future__ import annotations
 
@@ -36,8 +37,16 @@ def control(fd: int) -> None:
     os._exit(0)                                   # the test went away: the board loses power
 
 
+def kbd_intr(char: int) -> None:
+    """micropython.kbd_intr: records each call in FW_KBD_LOG (when set), one value a line."""
+    if os.environ.get("FW_KBD_LOG"):
+        with open(os.environ["FW_KBD_LOG"], "a") as log:
+            log.write(f"{char}\n")
+
+
 def main() -> None:
     sys.modules["machine"] = types.SimpleNamespace(Pin=Pin)
+    sys.modules["micropython"] = types.SimpleNamespace(kbd_intr=kbd_intr)
     time.ticks_ms = lambda: int(time.monotonic() * 1000) & 0x3FFFFFFF
     time.ticks_diff = lambda a, b: ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
     time.sleep_ms = lambda ms: time.sleep(ms / 1000)

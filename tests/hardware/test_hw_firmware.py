@@ -159,3 +159,56 @@ def test_the_firmware_filters_a_glitch_on_a_sensor(run):
             board.hub.close()
             board.close()
     run(body())
+
+
+def read_until(fd: int, needle: bytes, timeout: float = 10.0) -> bytes:
+    import os
+    import select
+    import time
+    got, end = b"", time.monotonic() + timeout
+    while needle not in got and time.monotonic() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            got += os.read(fd, 4096)
+    return got
+
+
+def test_mpremote_can_interrupt_the_firmware_and_a_person_can_ask_for_hello(tmp_path, monkeypatch):
+    """Ctrl-C is never switched off for good (mpremote needs it to reach the raw REPL), and the README's
+    SYNC line, typed in a terminal that connected long after the boot HELLO was dropped, gets one."""
+    import os
+    import re
+    log = tmp_path / "kbd_intr"
+    monkeypatch.setenv("FW_KBD_LOG", str(log))
+    fw = FirmwareBoard()
+    try:
+        assert b" HB " in read_until(fw.slave, b" HB ")            # running, well past its boot
+        calls = log.read_text().split() if log.exists() else []
+        assert not calls or calls[-1] != "-1", f"kbd_intr(-1) left in force: {calls}"
+        readme = (ROOT / "firmware" / "sensor_board" / "README.md").read_text()
+        typed = re.search(r"type `(0 SYNC\*[0-9A-F]{2})`", readme).group(1)
+        os.write(fw.slave, typed.encode() + b"\r\n")
+        answer = read_until(fw.slave, b"HELLO 1 PICO-1")
+        assert re.search(rb"0 HELLO 1 PICO-1 14\*[0-9A-F]{2}\n", answer), answer[-300:]
+    finally:
+        fw.close()
+
+
+def test_a_mock_hub_with_the_real_board_links_to_the_configs_port(run):
+    """station run --mock --real-board (the hub box's VM, a Pico on a laptop): mock pins and strip,
+    the sensor board on sensor_board.port, here the firmware on a pseudo-terminal."""
+    fw = FirmwareBoard()
+    build = twelve()
+    build = dataclasses.replace(build, board=dataclasses.replace(build.board, port=fw.path))
+    hub = MockHub.create(build, real_board=True)
+    try:
+        assert hub.virtual_board is None
+
+        async def body():
+            col = Collector()
+            await hub.start(asyncio.get_running_loop(), col)
+            await col.wait_for(lambda ev: any(isinstance(e, BoardStatus) and e.connected for e in ev))
+            assert col.of(BoardStatus)[0].board_id == "PICO-1"
+        run(body())
+    finally:
+        hub.close()
+        fw.close()

@@ -93,15 +93,55 @@ def test_unit_asks_for_what_the_issue_and_the_station_need():
     assert one["ExecStart"] == "/opt/mexican-train/venv/bin/station run"
     assert one["ProtectSystem"] == "strict" and one["NoNewPrivileges"] == "yes"
     assert one["DevicePolicy"] == "closed"
-    allowed = " ".join(s["DeviceAllow"])
-    for dev in ("char-gpiochip", "char-spidev", "char-ttyACM", "char-ttyUSB"):
-        assert dev in allowed
+    allowed = [v.split()[0] for v in s["DeviceAllow"]]
+    assert {"char-gpiochip", "char-spi", "char-ttyACM", "char-ttyUSB", "/dev/gpiomem", "/dev/pio0"} <= set(allowed)
     assert "/dev/mem" not in allowed            # root-only DMA is the drop-in's business
     assert "CAP_NET_BIND_SERVICE" in one["AmbientCapabilities"]
     assert one["WantedBy"] == "multi-user.target" and "network-online.target" in one["After"]
+    from web.serve import FILE_LIMIT
+    assert int(one["LimitNOFILE"]) == FILE_LIMIT           # issue 23: idle connections cannot starve it
+    assert one["LogRateLimitIntervalSec"] == "30s" and int(one["LogRateLimitBurst"]) <= 500
     drop = settings(DROPIN)
     assert drop["User"] == ["root"] and "/dev/mem rw" in drop["DeviceAllow"]
     assert "CAP_SYS_RAWIO" in drop["CapabilityBoundingSet"][0]
+
+
+#: The names the kernel's drivers register their character majors under (what /proc/devices lists
+#: and what systemd matches ``DeviceAllow=char-NAME`` against), from the drivers' own sources.
+KERNEL_CHRDEV_NAMES = {
+    "gpiochip": "drivers/gpio/gpiolib.c: alloc_chrdev_region(&gpio_devt, 0, GPIO_DEV_MAX, GPIOCHIP_NAME)",
+    "spi": 'drivers/spi/spidev.c: register_chrdev(SPIDEV_MAJOR, "spi", &spidev_fops)',
+    "ttyACM": 'drivers/usb/class/cdc-acm.c: acm_tty_driver->driver_name = "acm", name = "ttyACM"',
+    "ttyUSB": 'drivers/usb/serial/usb-serial.c: usb_serial_tty_driver->name = "ttyUSB"',
+}
+
+
+def test_every_char_name_in_the_unit_is_one_the_kernel_registers():
+    """systemd resolves char-NAME through /proc/devices when the unit starts: a name no driver
+    registers (char-spidev) allows nothing, and DevicePolicy=closed then gives the service EPERM."""
+    names = [v.split()[0].removeprefix("char-") for v in settings(UNIT)["DeviceAllow"] if v.startswith("char-")]
+    unknown = [n for n in names if n not in KERNEL_CHRDEV_NAMES]
+    assert names and not unknown, f"DeviceAllow=char-{unknown} matches no /proc/devices entry"
+    devices = Path("/proc/devices").read_text().split("Block devices:")[0]
+    for line in devices.splitlines()[1:]:        # this machine's kernel agrees where it has the driver
+        if line.split() and line.split()[-1] in ("spidev", "gpiochip"):
+            assert line.split()[-1] in KERNEL_CHRDEV_NAMES, line
+
+
+def test_the_start_limit_lets_the_unit_retry_for_good():
+    """docs/install.md: anything but a config error is retried every RestartSec. The start limit
+    must be above the starts RestartSec allows within StartLimitIntervalSec, or systemd leaves the
+    unit failed for good after StartLimitBurst quick failures."""
+    one = {k: v[-1] for k, v in settings(UNIT).items()}
+    interval, burst, restart = (int(one[k]) for k in ("StartLimitIntervalSec", "StartLimitBurst", "RestartSec"))
+    assert interval == 0 or burst > interval / restart, (interval, burst, restart)
+
+
+def test_udev_rule_for_the_pi5_pio_gives_it_to_the_gpio_group():
+    """Adafruit's Pi 5 NeoPixel driver opens /dev/pio0: root-only without this rule."""
+    rule = (ROOT / "systemd" / "99-mexican-train-pio.rules").read_text()
+    lines = [l for l in rule.splitlines() if l.strip() and not l.startswith("#")]
+    assert lines == ['SUBSYSTEM=="*-pio", GROUP="gpio", MODE="0660"']
 
 
 def test_udev_rule_names_a_stable_symlink_for_the_board():

@@ -68,3 +68,12 @@ def test_credentials_and_the_acl(tmp_path, secure_broker):
         good.stop()
         st.store.close()
         club.close()
+
+
+def test_the_shipped_mosquitto_files_are_the_documented_default():
+    """systemd/mosquitto/: passwords and the per-hub ACL, the same text as docs/club.md's blocks."""
+    shipped = Path(__file__).resolve().parents[2] / "systemd" / "mosquitto"
+    assert (shipped / "club.acl").read_text() == docs_acl()
+    conf = (shipped / "club.conf").read_text()
+    assert conf in DOCS.read_text()
+    assert "allow_anonymous false" in conf and "password_file" in conf and "acl_file" in conf

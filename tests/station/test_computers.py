@@ -119,7 +119,7 @@ def test_the_hint_api_answers_the_seat_and_refuses_a_hidden_hand(station):
     from web.app import create_app
 
     st = station
-    client = TestClient(create_app(st))
+    client = TestClient(create_app(st, allowed_hosts={"testserver"}))
     H = {"X-Host-Pin": PIN}
     r = client.post("/api/host/setup", json={"players": ["Ana", "Bot"], "set": 9, "hidden_hands": False,
                                              "computers": {"1": "greedy"}}, headers=H)

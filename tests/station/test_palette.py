@@ -57,7 +57,7 @@ def test_pages_read_the_palette(tmp_path):
 
     from station.service import Station
     from web.app import create_app
-    with TestClient(create_app(Station.mock(str(tmp_path), host_pin="2468"))) as client:
+    with TestClient(create_app(Station.mock(str(tmp_path), host_pin="2468"), allowed_hosts={"testserver"})) as client:
         assert client.get("/palette.css").text == palette.css_variables()
         html = client.get("/table").text
     assert palette.css_variables() in html and "--mexican: #e6e6e6;" in html

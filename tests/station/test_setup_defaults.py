@@ -79,7 +79,7 @@ def test_an_explicit_hand_size_is_kept_and_one_too_large_is_refused_with_the_num
 
 @pytest.fixture
 def client(station):
-    return TestClient(create_app(station))
+    return TestClient(create_app(station, allowed_hosts={"testserver"}))
 
 
 @pytest.mark.parametrize("body, status, words", [

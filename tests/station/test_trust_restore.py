@@ -60,14 +60,14 @@ def final_standings(view: dict) -> list:
 
 def test_a_clean_restart_keeps_the_finished_game_on_every_page(tmp_path):
     st = Station.mock(str(tmp_path), host_pin=PIN)
-    with TestClient(create_app(st)) as c:
+    with TestClient(create_app(st, allowed_hosts={"testserver"})) as c:
         final = play_out(c, set_up(c))
     st.store.close()
     st.hub.close()
 
     st = Station.mock(str(tmp_path), host_pin=PIN)
     try:
-        with TestClient(create_app(st)) as c:
+        with TestClient(create_app(st, allowed_hosts={"testserver"})) as c:
             after = c.get("/api/view").json()
             assert after["game"]["status"] == "finished"
             assert final_standings(after) == final_standings(final)
@@ -83,7 +83,7 @@ def test_a_clean_restart_keeps_the_finished_game_on_every_page(tmp_path):
 
 def test_an_abandoned_game_stays_until_a_new_one_then_the_host_reopens_it(tmp_path):
     st = Station.mock(str(tmp_path), host_pin=PIN)
-    with TestClient(create_app(st)) as c:
+    with TestClient(create_app(st, allowed_hosts={"testserver"})) as c:
         set_up(c)
         assert c.post("/api/host/start", headers=HOST).status_code == 200
         assert c.post("/api/host/end", headers=HOST, json={"abandon": True}).status_code == 200
@@ -93,7 +93,7 @@ def test_an_abandoned_game_stays_until_a_new_one_then_the_host_reopens_it(tmp_pa
 
     st = Station.mock(str(tmp_path), host_pin=PIN)
     try:
-        with TestClient(create_app(st)) as c:
+        with TestClient(create_app(st, allowed_hosts={"testserver"})) as c:
             view = c.get("/api/view").json()
             assert view["game"]["id"] == first["game"]["id"] and view["game"]["status"] == "abandoned"
             tokens = set_up(c)                                 # a new game replaces it on every page

@@ -23,7 +23,7 @@ def station(tmp_path):
 
 @pytest.fixture
 def client(station):
-    with TestClient(create_app(station)) as c:
+    with TestClient(create_app(station, allowed_hosts={"testserver"})) as c:
         c.portal.call(station.start)
         try:
             yield c

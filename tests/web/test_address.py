@@ -15,7 +15,7 @@ def client_for(tmp_path):
     def make(base_url, addresses=None):
         station = Station(str(tmp_path / str(len(stations))), host_pin=PIN)
         stations.append(station)
-        app = create_app(station)
+        app = create_app(station, allowed_hosts={"127.0.0.1", "localhost", "192.168.1.20"})
         if addresses is not None:
             app.state.addresses = addresses
         c = TestClient(app, base_url=base_url)

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from station import throttle
+from station import logs, throttle
 from station.service import Station
 from web.app import create_app
 from web.limits import MAX_BODY
@@ -45,7 +45,7 @@ def real_station(tmp_path, clock):
 
 @pytest.fixture
 def api(real_station):
-    with TestClient(create_app(real_station), raise_server_exceptions=False) as c:
+    with TestClient(create_app(real_station, allowed_hosts={"testserver"}), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -66,7 +66,7 @@ def game(api):
 def table(tmp_path_factory):
     """(client, tokens): one station with a game for the tests that only send refused requests."""
     st = Station.mock(str(tmp_path_factory.mktemp("table")), host_pin=PIN, clock=Clock())
-    with TestClient(create_app(st), raise_server_exceptions=False) as c:
+    with TestClient(create_app(st, allowed_hosts={"testserver"}), raise_server_exceptions=False) as c:
         r = c.post("/api/host/setup", headers=HOST, json={"players": ["Ana", "Ben", "Chi"], "set": 9})
         assert r.status_code == 200, r.text
         assert c.post("/api/host/start", headers=HOST).status_code == 200
@@ -87,6 +87,7 @@ def pages_still_load(api) -> None:
 # ----------------------------------------------------------------- guessing the host PIN
 def test_200_wrong_pins_get_a_few_verdicts_then_the_right_pin_works_after_the_lockout(api, clock, caplog):
     caplog.set_level(logging.WARNING, logger="station.auth")
+    logs.forget()
     verdicts, throttled = 0, []
     for guess in range(200):
         r = api.post("/api/host/check", headers={"X-Host-Pin": f"{guess:04d}" if guess != int(PIN) else "0000"})
@@ -127,11 +128,12 @@ def test_200_wrong_pins_get_a_few_verdicts_then_the_right_pin_works_after_the_lo
     assert api.post("/api/host/check", headers={"X-Host-Pin": "0001"}).status_code == 403
     refusals = [r.getMessage() for r in caplog.records if r.name == "station.auth"]
     assert sum("wrong host PIN" in m for m in refusals) == tries + 1
-    assert sum("throttled" in m for m in refusals) >= 200 - throttle.FREE
+    # the refusals without a verdict are not a line each: the log cannot be flooded (issue 23)
+    assert 1 <= sum("throttled" in m for m in refusals) <= 2
 
 
 def test_the_throttle_is_per_client_and_guards_every_host_endpoint(real_station, clock):
-    app = create_app(real_station)
+    app = create_app(real_station, allowed_hosts={"testserver"})
     with TestClient(app, client=("10.0.0.66", 5000)) as guesser, \
             TestClient(app, client=("10.0.0.2", 5000)) as host:
         for _ in range(throttle.FREE):
@@ -167,7 +169,7 @@ def test_the_host_changes_the_pin_and_it_is_kept(tmp_path, clock):
     st = Station.mock(str(tmp_path), pin_length=8, clock=clock)
     first = st.host_pin
     assert len(first) == 8 and first.isdigit()
-    with TestClient(create_app(st)) as c:
+    with TestClient(create_app(st, allowed_hosts={"testserver"})) as c:
         bad = c.post("/api/host/pin", headers={"X-Host-Pin": first}, json={"new_pin": "12ab"})
         assert bad.status_code == 400 and bad.json()["facts"]["field"] == "new_pin"
         short = c.post("/api/host/pin", headers={"X-Host-Pin": first}, json={"new_pin": "123"})
@@ -202,7 +204,7 @@ def test_a_100_mb_post_is_refused_before_it_is_read_and_without_a_pin(api):
 def test_a_streamed_body_is_cut_off_at_the_limit(real_station):
     """A body without Content-Length (chunked) is read only up to the limit: the app never pulls
     the rest of the 100 MB from the client."""
-    app = create_app(real_station)
+    app = create_app(real_station, allowed_hosts={"testserver"})
     chunk = b"x" * (1024 * 1024)
     pulled, sent = 0, []
 
@@ -216,7 +218,7 @@ def test_a_streamed_body_is_cut_off_at_the_limit(real_station):
 
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
              "scheme": "http", "path": "/api/seat/0/join", "raw_path": b"/api/seat/0/join",
-             "query_string": b"", "root_path": "", "headers": [(b"content-type", b"application/json")],
+             "query_string": b"", "root_path": "", "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")],
              "client": ("10.0.0.9", 1), "server": ("testserver", 80), "state": {}}
     asyncio.run(app(scope, receive, send))
     assert pulled == 1
@@ -328,7 +330,7 @@ def test_a_name_stored_before_names_were_checked_does_not_break_any_page(tmp_pat
     st.hub.close()
     st = Station.mock(str(tmp_path), host_pin=PIN, clock=clock)
     try:
-        with TestClient(create_app(st)) as c:
+        with TestClient(create_app(st, allowed_hosts={"testserver"})) as c:
             pages_still_load(c)
             assert c.get("/api/view").json()["game"]["players"][0] == "\ud800Ana"
             assert c.get("/api/host/export", headers=HOST).status_code == 200

@@ -30,7 +30,7 @@ def table(tmp_path_factory):
     """(client, seat tokens, operations) with a hub double-9 game for three in round 1."""
     hour = itertools.count(0, 3600)
     st_ = Station.mock(str(tmp_path_factory.mktemp("fuzz")), host_pin=PIN, clock=lambda: next(hour))
-    app = create_app(st_)
+    app = create_app(st_, allowed_hosts={"testserver"})
     with TestClient(app, raise_server_exceptions=True) as client:
         h = {"X-Host-Pin": PIN}
         assert client.post("/api/host/setup", headers=h, json={"players": ["Ana", "Ben", "Chi"], "set": 9}).status_code == 200

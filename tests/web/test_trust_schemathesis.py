@@ -25,7 +25,7 @@ STATION = Station.mock(_DIR.name, host_pin=PIN, clock=lambda: next(_hour))
 STATION.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 9, {})
 STATION.start_round(PIN)
 TOKEN = STATION.join(0, STATION.seat_code(0, PIN))
-schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(STATION))
+schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(STATION, allowed_hosts={"testserver"}))
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -1,10 +1,12 @@
 /* Shared helpers of every page: translation, seat badges, tiles, API calls, toast, dialog, strip. */
 (function () {
   "use strict";
-  const boot = window.MT_BOOT || {};
-  const T = window.MT_T || {};
-  const PAL = window.MT_PALETTE || { seats: [] };
-  const MT = (window.MT = { boot: boot, view: boot.view || null, listeners: [] });
+  // the page's boot data: JSON data blocks (never run: the CSP forbids inline script; web/security.py)
+  const data = (id) => { const e = document.getElementById(id); return e ? JSON.parse(e.textContent) : null; };
+  const boot = data("mt-boot") || {};
+  const T = data("mt-catalogue") || {};
+  const PAL = data("mt-palette") || { seats: [] };
+  const MT = (window.MT = { boot: boot, view: boot.view || null, listeners: [], palette: PAL });
 
   MT.t = function (msg, params) {
     let s = T[msg] || msg;

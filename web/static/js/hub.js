@@ -11,7 +11,7 @@
 
   // LED values are the palette's page colours decoded with its gamma (palette/__init__.py): shown
   // here re-encoded, so a lit slot shows its entry's page colour (the Mexican train: #e6e6e6)
-  const PAL = window.MT_PALETTE || {};
+  const PAL = MT.palette || {};
   const GAMMA = PAL.led_gamma || 1;
   const SIGNAL = PAL.signals || {};
   const shown = (c) => c.map((v) => Math.round(255 * Math.pow(Math.max(0, v) / 255, 1 / GAMMA)));

@@ -1,0 +1,114 @@
+"""WebSocket bench (not a test), issue 23: a real ``station run --mock`` with 200 live WebSockets
+(one view each per move, as 200 phones would get) while a player submits moves; then 1,000
+open/close cycles of one socket. Reports the submit p99 (target < 100 ms), the station's RSS with
+200 sockets (target < 120 MB) and after the cycles, each with a ratio to a calibration workload
+timed in the same run (bench/calibration.py's Calibration).
+
+    python bench/ws.py [--sockets 200] [--moves 100] [--cycles 1000]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+import httpx
+import websockets
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from calibration import Calibration  # noqa: E402
+from hostile import PIN, free_port, running_station  # noqa: E402
+
+P99_MS, RSS_MB = 100.0, 120.0
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def source(i: int) -> tuple[str, int]:
+    """A loopback source address per 20 sockets (the station caps connections per address)."""
+    return (f"127.0.{10 + i // 20}.{1 + i % 20}", 0)
+
+
+async def reader(url: str, i: int, ready: list) -> None:
+    async with websockets.connect(url, max_size=None, compression=None, ping_interval=None,
+                                  local_addr=source(i)) as ws:
+        await ws.recv()
+        ready.append(i)
+        async for _ in ws:
+            pass
+
+
+async def run(port: int, pid: int, sockets: int, moves: int, cycles: int) -> dict:
+    url = f"http://127.0.0.1:{port}"
+    host = {"X-Host-Pin": PIN}
+    async with httpx.AsyncClient(base_url=url, timeout=20, transport=httpx.AsyncHTTPTransport(local_address="127.0.9.1")) as http:
+        (await http.post("/api/host/setup", headers=host,
+                         json={"players": ["Ana", "Ben", "Chi", "Dee"], "profile": "hub", "set": 12})).raise_for_status()
+        code = (await http.get("/api/host/seat/0/code", headers=host)).json()["code"]
+        token = (await http.post("/api/seat/0/join", json={"code": code})).json()["token"]
+        (await http.post("/api/host/start", headers=host)).raise_for_status()
+        before = rss_mb(pid)
+        ready: list = []
+        tasks = [asyncio.create_task(reader(f"ws://127.0.0.1:{port}/ws", i, ready)) for i in range(sockets)]
+        while len(ready) < sockets:
+            failed = [t for t in tasks if t.done() and t.exception() is not None]
+            if failed:
+                raise SystemExit(f"a WebSocket failed: {failed[0].exception()!r}")
+            await asyncio.sleep(0.05)
+        latencies = []
+        for i in range(moves):
+            version = (await http.get("/api/view")).json()["version"]
+            start = time.perf_counter()
+            if i % 2 == 0:
+                r = await http.post("/api/seat/0/submit", headers={"X-Seat-Token": token},
+                                    json={"event": {"draw": True}, "version": version})
+            else:
+                r = await http.post("/api/host/undo", headers=host, json={"version": version})
+            r.raise_for_status()
+            latencies.append((time.perf_counter() - start) * 1000)
+        with_sockets = rss_mb(pid)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for i in range(cycles):
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws", local_addr=source(i % 200)) as ws:
+                await ws.recv()
+        await asyncio.sleep(1)
+        return {"latencies": sorted(latencies), "before": before, "with": with_sockets, "after": rss_mb(pid)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sockets", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=100)
+    parser.add_argument("--cycles", type=int, default=1000)
+    args = parser.parse_args()
+    cal = Calibration()
+    port = free_port()
+    with running_station(tempfile.mkdtemp(), port) as proc:
+        got = asyncio.run(run(port, proc.pid, args.sockets, args.moves, args.cycles))
+    lat = got["latencies"]
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+    print(f"calibration: {cal.seconds * 1000:.1f} ms")
+    print(f"submit with {args.sockets} WebSockets: p50 {statistics.median(lat):.1f} ms, p99 {p99:.1f} ms "
+          f"({cal.ratio(p99 / 1000):.1f} cal; target < {P99_MS:.0f} ms)")
+    print(f"station RSS: {got['before']:.1f} MB before, {got['with']:.1f} MB with {args.sockets} sockets "
+          f"(target < {RSS_MB:.0f} MB), {got['after']:.1f} MB after {args.cycles} open/close cycles")
+    missed = p99 >= P99_MS or got["with"] >= RSS_MB
+    if missed:
+        print("MISSED TARGET: WebSocket submit p99 or RSS")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""Issue 23, 1, 2 and 5 against a real ``station run --mock``: idle and half-sent connections are
+closed, one address cannot hold every socket, a 10k-character handshake is answered and closed,
+and bad frames and bad requests leave one line each in the log, never a traceback."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))     # after the packages: bench/station.py is no package
+from hostile import (BINARY, TEXT, closed_soon, connect, free_port, read_head, read_log,  # noqa: E402
+                     running_station, ws_frame, ws_open)
+
+from web.serve import HEADER_TIMEOUT_S, MAX_PER_CLIENT  # noqa: E402
+
+
+@pytest.fixture
+def station(tmp_path):
+    port = free_port()
+    with running_station(str(tmp_path / "data"), port) as proc:
+        yield port, str(tmp_path / "data"), proc
+
+
+def test_idle_and_half_sent_connections_are_closed(station):
+    port, data, _ = station
+    idle = connect(port, "127.0.0.3")
+    half = connect(port, "127.0.0.4")
+    half.sendall(b"GET /api/vi")
+    trickle = connect(port, "127.0.0.5")
+    trickle.sendall(b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert read_head(trickle).startswith(b"HTTP/1.1 200")
+    started = time.monotonic()
+    for _ in range(3):                       # a byte a second keeps no connection open for good
+        trickle.sendall(b"X")
+        time.sleep(1)
+    for sock in (idle, half, trickle):
+        assert closed_soon(sock, HEADER_TIMEOUT_S + 5), "still open"
+    assert time.monotonic() - started < HEADER_TIMEOUT_S + 6
+
+
+def test_one_address_cannot_take_every_connection(station):
+    port, data, _ = station
+    held = [connect(port, "127.0.0.6") for _ in range(MAX_PER_CLIENT)]
+    over = [connect(port, "127.0.0.6") for _ in range(20)]
+    for sock in over:
+        assert closed_soon(sock, 3)
+    other = connect(port, "127.0.0.7")       # another phone is served at once
+    other.sendall(b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert read_head(other).startswith(b"HTTP/1.1 200")
+    for sock in held + [other]:
+        sock.close()
+    log = read_log(data)
+    assert log.count("over %d open from one address" % MAX_PER_CLIENT) == 1, log
+
+
+def test_a_10k_character_handshake_is_answered_and_closed(station):
+    port, data, _ = station
+    with pytest.raises(ConnectionError) as refused:
+        ws_open(port, "/ws?seat=1&token=" + "x" * 10_000)
+    assert str(refused.value).startswith("HTTP/1.1 414")
+    assert "Traceback" not in read_log(data)
+
+
+def test_bad_frames_and_bad_requests_are_one_line_each_never_a_traceback(station):
+    port, data, _ = station
+    for payload, opcode in [(b"\x00\x01binary", BINARY), (b"\xff\xfe not utf-8", TEXT),
+                            (b"lone \xed\xa0\x80 surrogate", TEXT)] * 20:
+        sock = ws_open(port, source="127.0.0.8")
+        sock.sendall(ws_frame(opcode, payload))
+        assert closed_soon(sock, 5, ws=True)
+        sock.close()
+    for body in (b"zzz\r\n\r\n", b"0\r\n\r\n") * 10:          # Transfer-Encoding + Content-Length
+        sock = connect(port, "127.0.0.9")
+        sock.sendall(b"POST /api/host/setup HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+                     b"Content-Length: 5\r\nContent-Type: application/json\r\n\r\n" + body)
+        assert read_head(sock)[:12] in (b"HTTP/1.1 400", b"HTTP/1.1 422")
+        sock.close()
+    time.sleep(0.5)
+    log = read_log(data)
+    assert "Traceback" not in log, log[-3000:]
+    lines = [line for line in log.splitlines() if not line.startswith("station: ")]
+    # binary; invalid UTF-8 (both kinds); the malformed request; the body that is no set-up
+    assert 1 <= len(lines) <= 5, lines
+    assert any("127.0.0.8" in line for line in lines) and any("127.0.0.9" in line for line in lines), lines

@@ -1,0 +1,80 @@
+"""Issue 23, 7 and 14: the station answers only to its own names, another site's page cannot drive
+it, every page sends the security headers and carries no inline script."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from api_helpers import H, PIN
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from web.app import create_app
+from web.security import script_json
+
+PAGES = ["/", "/table", "/seat/0", "/host", "/hub", "/docs"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_sends_the_security_headers_and_no_inline_script(client, path):
+    r = client.get(path)
+    assert r.status_code == 200
+    csp = r.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "unsafe-inline" not in csp.split(
+        "script-src")[1].split(";")[0]
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "no-referrer"
+    assert r.headers["x-frame-options"] == "DENY"
+    for tag in re.findall(r"<script\b[^>]*>", r.text):      # data blocks or files, never inline code
+        assert "src=" in tag or 'type="application/json"' in tag, tag
+
+
+def test_the_api_sends_the_headers_too(client):
+    r = client.get("/api/view")
+    assert r.headers["x-content-type-options"] == "nosniff" and "content-security-policy" in r.headers
+
+
+def test_script_json_leaves_no_html_state():
+    for name in ["<!--<script>", "</script>", "<!--", "]]>", "a\u2028b\u2029", "&lt;", "\ud800"]:
+        text = script_json({"name": name})
+        assert not set(text) & {"<", ">", "&", "\u2028", "\u2029"}, text
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8080", "10.9.9.9", ""])
+def test_a_foreign_host_is_refused_naming_the_field(station, host):
+    with TestClient(create_app(station, allowed_hosts={"testserver"})) as c:
+        r = c.get("/api/view", headers={"host": host})
+        assert r.status_code == 400 and r.json()["facts"]["field"] == "Host"
+        assert c.get("/", headers={"host": host}).status_code == 400
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with c.websocket_connect("/ws", headers={"host": host}) as ws:
+                ws.receive_json()
+        assert closed.value.code == 1008
+
+
+def test_links_never_come_from_the_request_host(station):
+    """Even a name the station answers to: the join link is the station's own address."""
+    app = create_app(station, allowed_hosts={"testserver", "hub.example", "10.1.2.3"})
+    app.state.addresses = ["http://10.1.2.3:8080/", "http://hub.local:8080/"]
+    with TestClient(app, base_url="http://hub.example:9999") as c:
+        assert c.post("/api/host/setup", json={"players": ["Ana", "Ben"]}, headers=H).status_code == 200
+        link = c.get("/api/host/seat/0/code", headers=H).json()["link"]
+        assert link.startswith("http://10.1.2.3:8080/seat/0?code="), link
+        assert c.get("/api/hub/address").json()["url"] == "http://10.1.2.3:8080/"
+
+
+def test_another_sites_page_can_neither_post_nor_open_the_socket(client):
+    bad = {"origin": "http://evil.example", **H}
+    r = client.post("/api/host/setup", json={"players": ["Ana", "Ben"]}, headers=bad)
+    assert r.status_code == 403 and r.json()["facts"]["field"] == "Origin"
+    assert client.get("/api/view").json()["game"] is None          # nothing was set up
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with client.websocket_connect("/ws", headers={"origin": "http://evil.example"}) as ws:
+            ws.receive_json()
+    assert closed.value.code == 1008
+    # the station's own pages (same origin) and non-browser clients (no Origin) go on working
+    ok = client.post("/api/host/setup", json={"players": ["Ana", "Ben"]},
+                     headers={"origin": "http://testserver", "x-host-pin": PIN})
+    assert ok.status_code == 200, ok.text
+    with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
+        assert ws.receive_json()["type"] == "view"

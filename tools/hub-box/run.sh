@@ -1,0 +1,262 @@
+#!/usr/bin/env bash
+# make hub-box: the hub's own operating system booted in a box (docs/install.md, "The hub in a box").
+#
+#  A. a Debian trixie VM under QEMU (TCG): systemd/install.sh from a clone, the unit's full sandbox,
+#     every allowed device opened by the running service, the sensor board as QEMU's USB serial
+#     adapter played by firmware/sensor_board/main.py, a game through the API, the VM SIGKILLed
+#     mid-game and booted again;
+#  B. an aarch64 trixie root (qemu-user through binfmt_misc): the [pi] and [pi5] extras built from
+#     source, the engine tests and the non-timing hardware tests on Python 3.13 aarch64, the benches.
+#
+# Roots, wheels and images are cached outside the clone ($BOX_CACHE, default
+# /var/cache/mexican-train-box), keyed by their inputs. Each stage has a time budget: one that
+# overruns is stopped and the run fails. Needs root, mmdebstrap, qemu-system-x86, qemu-user-static
+# with binfmt_misc, systemd-container; where one is missing it says so in one line and fails.
+#
+#   tools/hub-box/run.sh [vm|arm64|all]        (default all)
+#   BOX_PI_MODEL="Raspberry Pi 4 Model B Rev 1.5"  the model install.sh is told (INSTALL_PI_MODEL)
+#   BOX_CONFIG=firmware_config/twelve-seat.toml    the build installed in the VM (LED strip on SPI, a board)
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+SRC="$(cd "$HERE/../.." && pwd)"
+# shellcheck source=tools/hub-box/roots.sh
+. "$HERE/roots.sh"
+# shellcheck source=tools/hub-box/wheels.sh
+. "$HERE/wheels.sh"
+
+WHAT="${1:-all}"
+BOX_PI_MODEL="${BOX_PI_MODEL:-Raspberry Pi 4 Model B Rev 1.5}"
+BOX_CONFIG="${BOX_CONFIG:-firmware_config/twelve-seat.toml}"
+BOX_PIN=2468
+# the pages must answer within this many seconds of QEMU's start (TCG: minutes on a loaded 2-core machine)
+PAGES_WITHIN_S="${BOX_PAGES_WITHIN_S:-900}"
+WORK="$(mktemp -d /var/tmp/hub-box.XXXXXX)"
+T0=$SECONDS
+SUMMARY=()
+QEMU_PID="" FW_PID=""
+
+say() { echo "[hub-box $(printf '%4d' $((SECONDS - T0)))s] $*"; }
+result() { SUMMARY+=("$*"); say "$*"; }
+die() { say "FAILED: $*"; exit 1; }
+cleanup() {
+    [[ -n "$FW_PID" ]] && kill "$FW_PID" 2>/dev/null
+    [[ -n "$QEMU_PID" ]] && kill -9 "$QEMU_PID" 2>/dev/null
+    wait 2>/dev/null
+    if ((OK)); then rm -rf "$WORK"; else say "kept for a look: $WORK (console*.log, qemu*.log, fw*.log)"; rm -f "$WORK/disk.img"; fi
+}
+OK=0
+trap cleanup EXIT
+
+# stage NAME BUDGET_S FUNCTION...: a progress line, then the function under its time budget; a
+# timer that fires stops the stage's processes and the run fails saying which stage overran
+STAGE=""
+on_term() {
+    if [[ -n "$STAGE" && -e "$WORK/overrun.$STAGE" ]]; then die "stage $STAGE overran its budget: stopped"; fi
+    die "terminated"
+}
+trap on_term TERM INT
+stage() {
+    local name="$1" budget="$2" start=$SECONDS rc=0
+    shift 2
+    STAGE="$name"
+    say "stage $name (budget ${budget}s) ..."
+    ( sleep "$budget"; touch "$WORK/overrun.$name"; kill -TERM $$; pkill -TERM -P $$ ) 2>/dev/null &
+    local timer=$!
+    "$@" || rc=$?
+    pkill -P "$timer" 2>/dev/null; kill "$timer" 2>/dev/null; wait "$timer" 2>/dev/null || true
+    [[ -e "$WORK/overrun.$name" ]] && die "stage $name overran its budget of ${budget}s: stopped"
+    ((rc == 0)) || die "stage $name failed (exit $rc)"
+    say "stage $name done in $((SECONDS - start))s"
+    STAGE=""
+}
+
+preflight() {
+    [[ "$(id -u)" == 0 ]] || die "the box needs root (mmdebstrap, mknod, systemd-nspawn): sudo make hub-box"
+    local need=(mmdebstrap:mmdebstrap systemd-nspawn:systemd-container mkfs.ext4:e2fsprogs)
+    [[ "$WHAT" == arm64 ]] || need+=(qemu-system-x86_64:qemu-system-x86)
+    local n
+    for n in "${need[@]}"; do
+        command -v "${n%%:*}" >/dev/null || die "no ${n%%:*} on this machine (apt-get install ${n#*:})"
+    done
+    if [[ "$WHAT" != vm ]]; then
+        [[ -e /proc/sys/fs/binfmt_misc/status ]] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc 2>/dev/null || true
+        [[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]] || update-binfmts --enable qemu-aarch64 2>/dev/null || true
+        [[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]] \
+            || die "no binfmt_misc entry for qemu-aarch64: apt-get install qemu-user-static binfmt-support (and a kernel with binfmt_misc)"
+    fi
+}
+
+# ---------------------------------------------------------------- A: the hub's OS in a VM
+vm_image() {
+    local root wheels
+    root="$(box_build_root vm)/root"
+    wheels="$(box_wheels vm '[pi]')/wheels"
+    mkdir -p "$WORK/root"
+    cp -a "$root/." "$WORK/root/"
+    local r="$WORK/root"
+    git clone -q "$SRC" "$r/root/mexican-train"
+    git -C "$SRC" diff --quiet HEAD 2>/dev/null || say "note: the clone is HEAD ($(git -C "$SRC" rev-parse --short HEAD)); uncommitted changes are not in it"
+    mkdir -p "$r/box"
+    cp "$HERE"/guest/*.sh "$HERE"/guest/*.py "$r/box/"
+    cp -a "$wheels" "$r/box/wheels"
+    printf 'BOX_PI_MODEL=%q\nBOX_CONFIG=%q\nBOX_PIN=%q\n' "$BOX_PI_MODEL" "$BOX_CONFIG" "$BOX_PIN" >"$r/box/box.env"
+    cp "$HERE/guest/box.service" "$HERE/guest/box-devices.service" "$r/etc/systemd/system/"
+    mkdir -p "$r/etc/systemd/system/multi-user.target.wants" "$r/etc/systemd/network"
+    ln -sf ../box.service ../box-devices.service "$r/etc/systemd/system/multi-user.target.wants/"
+    cp "$HERE/guest/10-box.network" "$r/etc/systemd/network/"
+    ln -sf /lib/systemd/system/systemd-networkd.service "$r/etc/systemd/system/multi-user.target.wants/"
+    cp "$r"/boot/vmlinuz-* "$WORK/vmlinuz"; cp "$r"/boot/initrd.img-* "$WORK/initrd"
+    truncate -s 6G "$WORK/disk.img"
+    mkfs.ext4 -q -F -L hubroot -d "$r" "$WORK/disk.img"
+    rm -rf "$r"
+}
+
+PORT=""
+vm_boot() {   # N: boots the VM in the background; the board's pty gets the firmware
+    local n="$1"
+    PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+    : >"$WORK/console$n.log"
+    qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 2048 -nodefaults -display none \
+        -kernel "$WORK/vmlinuz" -initrd "$WORK/initrd" \
+        -append "root=/dev/vda rw console=ttyS0 quiet systemd.show_status=0 net.ifnames=0" \
+        -drive "file=$WORK/disk.img,if=virtio,format=raw" \
+        -netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$PORT-:80" -device virtio-net-pci,netdev=n0,romfile= \
+        -device qemu-xhci -chardev pty,id=board -device usb-serial,chardev=board \
+        -serial "file:$WORK/console$n.log" >"$WORK/qemu$n.log" 2>&1 &
+    QEMU_PID=$!
+    local pty=""
+    for _ in $(seq 1 50); do
+        pty="$(grep -o '/dev/pts/[0-9]*' "$WORK/qemu$n.log" | head -1 || true)"
+        [[ -n "$pty" ]] && break; sleep 0.2
+    done
+    [[ -n "$pty" ]] || { cat "$WORK/qemu$n.log"; return 1; }
+    stty -F "$pty" raw -echo
+    mkfifo "$WORK/fw$n.ctl"
+    # the sensor board: the unchanged firmware under CPython, `machine` stood in for (all slots empty)
+    FW_CONTROL_FD=3 python3 "$SRC/tests/hardware/firmware_host.py" <"$pty" >"$pty" 3<>"$WORK/fw$n.ctl" 2>"$WORK/fw$n.log" &
+    FW_PID=$!
+    say "boot $n: QEMU TCG (pid $QEMU_PID), pages on 127.0.0.1:$PORT, sensor board (firmware/sensor_board/main.py) on $pty"
+}
+
+wait_console() {   # N TEXT: until the guest prints "BOX: TEXT"
+    until grep -q "BOX: $2" "$WORK/console$1.log"; do
+        kill -0 "$QEMU_PID" 2>/dev/null || { tail -n 30 "$WORK/console$1.log"; return 1; }
+        sleep 2
+    done
+}
+
+box_lines() { grep -a '^BOX: ' "$WORK/console$1.log" | sed 's/^BOX: /    /' | tr -d '\r'; }
+
+vm_first_boot() {
+    vm_boot 1
+    wait_console 1 "check done"
+    box_lines 1
+    grep -q "BOX: install ok" "$WORK/console1.log" || return 1
+    grep -q "BOX: devices blocked: 0" "$WORK/console1.log" || { say "a device was blocked as the service"; return 1; }
+    grep -q "station link: connected=True board_id=PICO-1" "$WORK/console1.log" || { say "the station did not link to the board"; return 1; }
+}
+
+vm_game_and_plug() {
+    python3 "$HERE/game.py" play "http://127.0.0.1:$PORT" "$BOX_PIN" "$WORK/game.json"
+    kill -9 "$QEMU_PID"                 # the plug pulled, right after the last acknowledged move
+    wait "$QEMU_PID" 2>/dev/null || true
+    kill "$FW_PID" 2>/dev/null || true
+    QEMU_PID="" FW_PID=""
+    say "the VM SIGKILLed mid-game (QEMU killed right after the last acknowledged move)"
+}
+
+vm_second_boot() {
+    vm_boot 2
+    local secs
+    secs="$(python3 "$HERE/game.py" pages "http://127.0.0.1:$PORT" "$PAGES_WITHIN_S")" \
+        || { tail -n 30 "$WORK/console2.log"; return 1; }
+    echo "$secs" >"$WORK/pages.s"
+    python3 "$HERE/game.py" verify "http://127.0.0.1:$PORT" "$BOX_PIN" "$WORK/game.json" | tee "$WORK/verify.txt"
+    wait_console 2 "check done"
+    box_lines 2
+    grep -q "BOX: boot 2: the station was started by systemd at boot" "$WORK/console2.log" || return 1
+    grep -q "BOX: devices blocked: 0" "$WORK/console2.log"
+}
+
+part_vm() {
+    stage vm-root 1500 box_build_root vm
+    stage vm-wheels 900 box_wheels vm '[pi]'
+    stage vm-image 600 vm_image
+    stage vm-boot-1-install 2400 vm_first_boot
+    stage vm-game 300 vm_game_and_plug
+    stage vm-boot-2 1200 vm_second_boot
+    result "VM boot to pages: $(cat "$WORK/pages.s") s (QEMU TCG, from QEMU's start; limit ${PAGES_WITHIN_S} s)"
+    local line
+    while read -r line; do result "as the service: ${line#BOX: }"; done < <(grep -a '^BOX: device ' "$WORK/console2.log" | tr -d '\r')
+    result "sensor board: $(grep -a '^BOX: board:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: board: //'); $(grep -a 'station link:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: //')"
+    result "plug pulled mid-game: $(cat "$WORK/verify.txt")"
+    kill -9 "$QEMU_PID" 2>/dev/null; kill "$FW_PID" 2>/dev/null || true
+    QEMU_PID="" FW_PID=""
+}
+
+# ---------------------------------------------------------------- B: the hub's architecture
+part_arm64() {
+    local line
+    stage arm64-root 3600 box_build_root arm64
+    stage arm64-wheels 2400 box_wheels arm64 '[pi,pi5]' pytest hypothesis
+    stage arm64-tests 2400 arm64_tests
+    result "aarch64 Python 3.13: $(cat "$WORK/arm64-tests.txt")"
+    stage arm64-bench 1200 arm64_bench
+    while read -r line; do result "bench: $line"; done <"$WORK/arm64-bench.txt"
+}
+
+arm64_run() {     # the repository's clone in the arm64 root (an overlay: the cached root stays as it is)
+    local root wheels
+    root="$(box_build_root arm64)/root"
+    wheels="$(box_wheels arm64 '[pi,pi5]' pytest hypothesis)/wheels"
+    systemd-nspawn -q --register=no --keep-unit --volatile=overlay -D "$root" \
+        --bind-ro="$WORK/clone:/src" --bind-ro="$wheels:/wheels" --setenv=PIP_NO_INDEX=1 \
+        --setenv=PIP_FIND_LINKS=/wheels --setenv=PYPI=1 --pipe -- /bin/sh -ec "$1"
+}
+
+arm64_prepare='
+    cp -a /src /tmp/hub && cd /tmp/hub
+    python3 -m venv /tmp/v
+    /tmp/v/bin/pip install -q --upgrade pip
+    /tmp/v/bin/pip install -q ".[pi,pi5]" pytest hypothesis
+    /tmp/v/bin/python -c "import platform, sys, rpi_ws281x, spidev, lgpio; print(\"python\", sys.version.split()[0], platform.machine(), \"rpi_ws281x spidev lgpio import\")"
+'
+
+arm64_tests() {
+    [[ -d "$WORK/clone" ]] || git clone -q "$SRC" "$WORK/clone"
+    arm64_run "$arm64_prepare"'
+        /tmp/v/bin/python -m pytest -q -p no:cacheprovider tests/engine tests/hardware/test_hw_config.py \
+            tests/hardware/test_hw_leds.py tests/hardware/test_hw_docs.py tests/hardware/test_hw_protocol.py 2>&1 | tail -n 3
+    ' | tee "$WORK/arm64-tests.log"
+    grep -E "^[0-9]+ passed" "$WORK/arm64-tests.log" | tail -1 >"$WORK/arm64-tests.txt"
+    grep -qE "^[0-9]+ passed" "$WORK/arm64-tests.txt" && ! grep -qE "failed|error" "$WORK/arm64-tests.txt"
+}
+
+BENCH_ARGS="--seconds 3 --replays 10 --hints 2"
+arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in the same minute (the reference)
+    [[ -d "$WORK/clone" ]] || git clone -q "$SRC" "$WORK/clone"
+    arm64_run "$arm64_prepare"'
+        /tmp/v/bin/python bench/engine.py '"$BENCH_ARGS"' 2>&1 | tail -n 12 || true
+    ' | tee "$WORK/arm64-bench.log"
+    (cd "$WORK/clone" && python3 bench/engine.py $BENCH_ARGS 2>&1 | tail -n 12 || true) | tee "$WORK/native-bench.log"
+    local what
+    : >"$WORK/arm64-bench.txt"
+    for what in simulate replay hint; do
+        echo "aarch64 (qemu-user) $(grep -m1 "^$what:" "$WORK/arm64-bench.log" | cut -c1-90)" >>"$WORK/arm64-bench.txt"
+        echo "native x86_64 (same minute) $(grep -m1 "^$what:" "$WORK/native-bench.log" | cut -c1-90)" >>"$WORK/arm64-bench.txt"
+    done
+    grep -q "^aarch64 (qemu-user) simulate:" "$WORK/arm64-bench.txt"
+}
+
+preflight
+say "hub box: $WHAT; cache $BOX_CACHE; clone of $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
+case "$WHAT" in
+    vm) part_vm ;;
+    arm64) part_arm64 ;;
+    all) part_vm; part_arm64 ;;
+    *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;;
+esac
+OK=1
+echo
+echo "hub box summary ($((SECONDS - T0)) s):"
+printf '  %s\n' "${SUMMARY[@]}"

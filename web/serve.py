@@ -1,0 +1,172 @@
+"""The hub's HTTP server: uvicorn with its own limits plus a small guard for what it lacks (issue 23).
+
+uvicorn (0.54, h11) gives the idle timeout between requests (``timeout_keep_alive``) and a
+concurrency limit answered with 503 (``limit_concurrency``), but it arms no timer before the
+first request of a connection, and any byte that arrives cancels the keep-alive timer: a client
+that sends nothing, or half a request line, holds its socket (and a file descriptor) for good.
+The guard is two subclasses of uvicorn's own protocol classes, given through its ``http=`` and
+``ws=`` settings (no other server, no proxy in front):
+
+- ``HEADER_TIMEOUT_S``: a connection must complete each request (headers and body) this many
+  seconds after it opens or after its previous response, else it is closed (a request being
+  answered is not cut: only one still being received);
+- ``MAX_PER_CLIENT``: open connections (HTTP and WebSocket) from one address; a connection over it
+  is closed at once;
+- ``MAX_TARGET``: a WebSocket handshake whose URL is longer is answered 414 and closed (the socket
+  library would otherwise leave it unanswered);
+- every such refusal is one log line per cause per minute (``station.logs``), naming the client;
+- no per-message deflate on WebSockets: each socket's zlib contexts left the process 20-30 MB
+  larger after 15 cycles of 200 sockets opened and closed, and never gave it back (measured with
+  ``bench/ws.py``); a view is a few KB on a home Wi-Fi.
+
+``server_config(app, host, port)`` is the ``uvicorn.Config`` ``station run`` serves with.
+"""
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from station.logs import once_a_minute, quiet_server_logs
+
+log = logging.getLogger("web.refusals")
+
+HEADER_TIMEOUT_S = 10.0     # seconds to send a request's headers
+KEEP_ALIVE_S = 5            # seconds a connection may idle between requests (uvicorn)
+MAX_PER_CLIENT = 32         # open connections from one address (a phone uses 2-6)
+MAX_CONNECTIONS = 512       # all open connections and tasks: beyond, 503 (uvicorn's limit_concurrency)
+MAX_TARGET = 2048           # characters of a WebSocket handshake's URL
+FILE_LIMIT = 4096           # the unit's LimitNOFILE: MAX_CONNECTIONS and the backlog fit in it
+
+_open: dict[str, set] = defaultdict(set)     # client address -> its open transports
+
+
+def _client(transport) -> str:
+    peer = transport.get_extra_info("peername")
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+
+
+def _track(transport) -> int:
+    """Count ``transport`` for its client (again: no change); returns the client's open count."""
+    client = _client(transport)
+    _open[client].add(transport)
+    return len(_open[client])
+
+
+def _untrack(transport) -> None:
+    client = _client(transport)
+    found = _open.get(client)
+    if found is not None:
+        found.discard(transport)
+        if not found:
+            del _open[client]
+
+
+def open_connections(client: str) -> int:
+    """How many connections from ``client`` are open now."""
+    return len(_open.get(client, ()))
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a header-read timeout, a per-client cap and a URL limit."""
+
+    header_timeout = HEADER_TIMEOUT_S
+    max_per_client = MAX_PER_CLIENT
+    _header_timer = None
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        if _track(transport) > self.max_per_client:
+            once_a_minute(log, "per-client", "closed a connection from %s: over %d open from one address",
+                          _client(transport), self.max_per_client)
+            transport.abort()
+            return
+        self._arm()
+
+    def connection_lost(self, exc) -> None:
+        self._disarm()
+        if self.transport is not None and self.transport.get_protocol() is self:
+            _untrack(self.transport)
+        super().connection_lost(exc)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._disarm()
+        if len(event.target) > MAX_TARGET:
+            once_a_minute(log, "long-url", "refused a WebSocket handshake from %s: a URL of %d characters",
+                          _client(self.transport), len(event.target))
+            body = b"the URL is too long"
+            self.transport.write(self.conn.send(h11.Response(status_code=414, headers=[
+                (b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close")])) + self.conn.send(h11.Data(data=body)) + self.conn.send(h11.EndOfMessage()))
+            self.transport.close()
+            return
+        super().handle_websocket_upgrade(event)
+
+    def send_400_response(self, msg: str) -> None:
+        once_a_minute(log, "bad-request", "refused a malformed HTTP request from %s: %s",
+                      _client(self.transport), msg)
+        if self.cycle is not None and not self.cycle.response_complete:
+            # a malformed body (e.g. Transfer-Encoding with Content-Length) after the app began: the
+            # app's own answer is dropped, not raised as an error
+            self.cycle.disconnected = True
+            self.cycle.message_event.set()
+            if self.conn.our_state is not h11.SEND_RESPONSE:
+                self.transport.close()
+                return
+        super().send_400_response(msg)
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._header_timer = self.loop.call_later(self.header_timeout, self._header_timeout)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _header_timeout(self) -> None:
+        self._header_timer = None
+        receiving = self.conn.their_state in (h11.IDLE, h11.SEND_BODY)    # headers or body not all in
+        if receiving and self.transport.get_protocol() is self and not self.transport.is_closing():
+            once_a_minute(log, "header-timeout", "closed a connection from %s: no whole request within %.0f s",
+                          _client(self.transport), self.header_timeout)
+            if self.cycle is not None and not self.cycle.response_complete:
+                self.cycle.disconnected = True          # the app's receive() gets http.disconnect
+                self.cycle.message_event.set()
+            self.transport.close()
+
+
+class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, counted for its client until it closes."""
+
+    def connection_made(self, transport) -> None:
+        _track(transport)
+        super().connection_made(transport)
+
+    def connection_lost(self, exc) -> None:
+        _untrack(self.transport)
+        super().connection_lost(exc)
+
+
+def server_config(app, host: str, port: int, *, ws_max_size: int, max_per_client: int = MAX_PER_CLIENT,
+                  max_connections: int = MAX_CONNECTIONS):
+    """The ``uvicorn.Config`` of ``station run``: the guard above, uvicorn's keep-alive timeout
+    and 503 concurrency limit, proxy headers off (the throttle keys on the peer address: a
+    ``X-Forwarded-For`` is never believed), the server's own log lines rate-limited."""
+    import uvicorn
+
+    quiet_server_logs()
+    protocol = type("HubH11Protocol", (GuardedH11Protocol,), {"max_per_client": max_per_client})
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
+                          http=protocol, ws=GuardedWebSocketProtocol, ws_max_size=ws_max_size,
+                          timeout_keep_alive=KEEP_ALIVE_S, limit_concurrency=max_connections,
+                          proxy_headers=False, forwarded_allow_ips="", server_header=False,
+                          access_log=False, backlog=1024, ws_per_message_deflate=False)
