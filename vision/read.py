@@ -404,7 +404,7 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
             if spread > 2.2 and len(blobs) >= 2:
                 conf *= 0.8
             ink = (labels > 0) & np.isin(labels, blobs)
-            colours.append((count, np.median(tile[top:top + C][ink], axis=0)))
+            colours.append((top // C, count, np.median(tile[top:top + C][ink], axis=0)))
         counts.append(count)
         confs.append(conf)
     return {"a": counts[0], "b": counts[1], "conf": min(confs), "half_conf": confs, "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
@@ -430,7 +430,7 @@ def _colour_check(readings: list[dict]) -> bool:
     """Coloured pips: a half whose colour belongs to another count (by one or two pips) is read
     as that count; one that matches no count lowers its tile's confidence. True when the pips are
     coloured."""
-    halves = [(r, i, count, colour) for r in readings for i, (count, colour) in enumerate(r["colours"])]
+    halves = [(r, i, count, colour) for r in readings for i, count, colour in r["colours"]]
     if len(halves) < 4:
         return False
     ab = np.array([h[3][1:] for h in halves], np.float32) - 128
