@@ -4,14 +4,18 @@
    a light bar on a black one. Black-hat and top-hat filters at three scales (the photo at 1600,
    800 and 400 px) pick out thin bars; a bar is a candidate when it is long and thin (length over
    thickness above ``MIN_ASPECT``). A line gives the tile's centre, its axis and its size (a line
-   spans most of the tile's width), so touching tiles need no segmentation of the table.
+   spans most of the tile's width), so touching tiles need no segmentation of the table. Touching
+   tiles' lines are joined by the cracks between the tiles into one shape: the straight runs in it
+   much longer than the photo's lines (probabilistic Hough) are erased and the rest read again.
 2. **Tile outline.** The tile's long and short edges are searched for around the size the line
    gives (the strongest gradient on both sides); a candidate whose edges are weak, or whose
    rectangle holds another line, loses to a better one (``_select``). Tiles much smaller or larger
    than the photo's median tile are dropped.
 3. **Pips.** The tile is warped upright to ``CANON`` x ``2 CANON`` px; in each half the pips are the
    blobs that differ in colour from the face around them (a median of the face, so shadows and
-   glare across a tile cancel out). Touching pips count by their area.
+   glare across a tile cancel out), each half with its own threshold (coloured pips differ in
+   contrast). Touching pips (a blurred column of a high count) count by the ink's peaks, no two
+   nearer than about a pip's diameter (``_peaks``).
 4. **Colours.** In sets with coloured pips each number has its own colour. A half whose pip colour
    is much nearer the colour that the other halves of another count share is read as that count
    when it differs by one or two pips (a pip missed or merged), else its confidence drops.
@@ -142,31 +146,65 @@ def _line_candidates(gray: np.ndarray) -> list[_Candidate]:
         for dark, op in ((True, cv2.MORPH_BLACKHAT), (False, cv2.MORPH_TOPHAT)):
             m = cv2.morphologyEx(g, op, kernel)
             _, binary = cv2.threshold(m, 30, 255, cv2.THRESH_BINARY)
-            n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-            big = max(g.shape)
-            for i in range(1, n):
-                x, y, w, h, area = stats[i]
-                extent = max(w, h)
-                if extent < 18 or area < 25 or extent > 0.5 * big or area > 0.2 * extent * extent:
-                    continue
-                ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
-                pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
-                mean = pts.mean(0)
-                cov = np.cov((pts - mean).T)
-                evals, evecs = np.linalg.eigh(cov)
-                u = evecs[:, 1]
-                proj = (pts - mean) @ u
-                length = float(proj.max() - proj.min() + 1)
-                thickness = area / length
-                if length < 18 or length / max(thickness, 1.0) < MIN_ASPECT:
-                    continue
-                # a bar, not a curve: the points stay close to the axis
-                across = (pts - mean) @ np.array([-u[1], u[0]])
-                if np.abs(across).max() > 2.5 * thickness + 2:
-                    continue
-                centre = (mean + u * (proj.max() + proj.min()) / 2) / scale
-                out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark))
+            bars, joined = _bars(binary, scale, dark)
+            out += bars
+            if bars and joined is not None:
+                out += _split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale, dark)
     return out
+
+
+def _split_joined(joined: np.ndarray, typical: float, scale: float, dark: bool) -> list[_Candidate]:
+    """Touching tiles: the cracks between them join their lines into one shape. The straight runs
+    much longer than a line (``typical`` px at this scale) are cracks; erased, the lines stand
+    alone and are read as bars."""
+    segs = cv2.HoughLinesP(joined, 1, np.pi / 180, threshold=max(18, int(typical)),
+                           minLineLength=max(18, int(1.5 * typical)), maxLineGap=2)
+    if segs is None:
+        return []
+    for x1, y1, x2, y2 in segs.reshape(-1, 4):
+        cv2.line(joined, (int(x1), int(y1)), (int(x2), int(y2)), 0, 3)
+    return _bars(joined, scale, dark)[0]
+
+
+def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate], np.ndarray | None]:
+    """The long thin components of ``binary`` (a mask at ``scale``) as candidates in work pixels,
+    and a mask (255) of the other shapes at least as large, None when there are none."""
+    out: list[_Candidate] = []
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    big = max(binary.shape)
+    rejected = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        extent = max(w, h)
+        if extent < 18 or area < 25:
+            continue
+        if extent > 0.5 * big or area > 0.2 * extent * extent:
+            rejected.append(i)
+            continue
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
+        pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        mean = pts.mean(0)
+        cov = np.cov((pts - mean).T)
+        evals, evecs = np.linalg.eigh(cov)
+        u = evecs[:, 1]
+        proj = (pts - mean) @ u
+        length = float(proj.max() - proj.min() + 1)
+        thickness = area / length
+        if length < 18:
+            continue
+        # a bar, not a curve: the points stay close to the axis
+        across = (pts - mean) @ np.array([-u[1], u[0]])
+        if length / max(thickness, 1.0) < MIN_ASPECT or np.abs(across).max() > 2.5 * thickness + 2:
+            rejected.append(i)
+            continue
+        centre = (mean + u * (proj.max() + proj.min()) / 2) / scale
+        out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark))
+    joined = None
+    if rejected:
+        keep = np.zeros(n, np.uint8)
+        keep[rejected] = 255
+        joined = keep[labels]
+    return out, joined
 
 
 def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.ndarray, n: int = 20) -> np.ndarray:
@@ -289,28 +327,40 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
     mask = np.zeros((2 * C, C), np.uint8)
     mask[margin:C - gap, margin:C - margin] = 1
     mask[C + gap:2 * C - margin, margin:C - margin] = 1
-    inside = d[mask > 0]
-    threshold = max(24.0, 0.45 * float(np.percentile(inside, 99.5)))
+    # each half its own threshold: coloured pips differ in contrast from number to number
+    threshold = np.empty_like(d)
+    whole = float(np.percentile(d[mask > 0], 99.5))
+    for top in (0, C):
+        inside = d[top:top + C][mask[top:top + C] > 0]
+        threshold[top:top + C] = max(24.0, 0.3 * whole, 0.45 * float(np.percentile(inside, 99.5)))
     binary = ((d > threshold) & (mask > 0)).astype(np.uint8)
     binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    peaks = _peaks(np.where(binary > 0, d, 0).astype(np.float32), 0.095 * C)
     counts, confs, colours = [], [], []
     min_area = 0.0035 * C * C
     for top in (0, C):
         part = binary[top:top + C]
         n, labels, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
         lo, hi = (margin, C - gap) if top == 0 else (gap, C - margin)
+        # touching pips (a blur merges a column of a high count) count by their centres: the
+        # peaks of the ink, no two closer than about a pip's diameter
+        in_half = [labels[y - top, x] for x, y in peaks if top <= y < top + C]
+        npk = np.maximum(1, np.bincount(np.array(in_half, np.int64), minlength=n))
+
+        def unit(i):          # the area of one pip of the blob
+            return stats[i, cv2.CC_STAT_AREA] / float(npk[i])
 
         def touches(i):       # the table past the tile's edge: perhaps a pip cut by the outline
             x, y, w, h = stats[i, :4]
             return x <= margin or x + w >= C - margin or y <= lo or y + h >= hi
 
-        def on_line(i):       # the dividing line: never a pip (pips keep clear of it)
-            y, h = stats[i, 1], stats[i, 3]
-            return y + h >= hi if top == 0 else y <= lo
-
         def pip_like(i):
             w, h, a = stats[i, 2], stats[i, 3], stats[i, cv2.CC_STAT_AREA]
             return a / float(w * h) > 0.55 and min(w, h) / max(w, h) > 0.6
+
+        def on_line(i):       # the dividing line, not a pip beside it (the outline may sit off it)
+            y, w, h = stats[i, 1], stats[i, 2], stats[i, 3]
+            return (y + h >= hi if top == 0 else y <= lo) and not (pip_like(i) and w < 0.3 * C)
 
         blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area and not on_line(i)]
         inner = [i for i in blobs if not touches(i)]
@@ -329,9 +379,8 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
                          and float(np.linalg.norm(colour(i) - ink)) < 20]
         # the pips of a half are all one size: a blob under half the largest is a corner or a speck
         if blobs:
-            largest = max(stats[i, cv2.CC_STAT_AREA] for i in blobs)
-            blobs = [i for i in blobs if stats[i, cv2.CC_STAT_AREA] >= 0.45 * largest
-                     or stats[i, cv2.CC_STAT_AREA] >= 0.45 * (typical or 0) > 0]
+            largest = max(unit(i) for i in blobs)
+            blobs = [i for i in blobs if unit(i) >= 0.45 * largest or unit(i) >= 0.45 * (typical or 0) > 0]
         areas = np.array([stats[i, cv2.CC_STAT_AREA] for i in blobs], np.float32)
         conf = 1.0
         if len(blobs) == 0:
@@ -339,10 +388,9 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
             # a blank half: sure when nothing at all stands out
             conf = 1.0 if not any(stats[i, cv2.CC_STAT_AREA] >= min_area * 0.4 for i in range(1, n)) else 0.55
         else:
-            ref = float(np.median(areas)) if len(blobs) >= 3 else max(float(np.median(areas)), 0)
             count = 0
             for i, a in zip(blobs, areas):
-                k = max(1, int(round(a / ref))) if len(blobs) >= 3 else 1
+                k = int(npk[i])
                 count += k
                 w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
                 fill = a / float(w * h)             # a disc fills pi/4 of its box
@@ -351,22 +399,38 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
                     conf *= 0.8
                 elif fill < 0.6 or squareness < 0.7:
                     conf *= 0.75
-            spread = float(areas.max() / max(areas.min(), 1))
+            units = np.array([unit(i) for i in blobs])
+            spread = float(units.max() / max(units.min(), 1))
             if spread > 2.2 and len(blobs) >= 2:
                 conf *= 0.8
             ink = (labels > 0) & np.isin(labels, blobs)
-            colours.append((count, np.median(tile[top:top + C][ink], axis=0)))
+            colours.append((top // C, count, np.median(tile[top:top + C][ink], axis=0)))
         counts.append(count)
         confs.append(conf)
-    return {"a": counts[0], "b": counts[1], "conf": min(confs), "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
+    return {"a": counts[0], "b": counts[1], "conf": min(confs), "half_conf": confs, "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
             "colours": colours}
+
+
+def _peaks(ink: np.ndarray, spacing: float) -> list[tuple[int, int]]:
+    """Centres (x, y) of the ink's peaks, smoothed over a third of ``spacing`` (px), none nearer
+    another than ``spacing``: a greedy non-maximum suppression, strongest first."""
+    smooth = cv2.GaussianBlur(ink, (0, 0), spacing / 4)
+    local = (smooth >= cv2.dilate(smooth, np.ones((3, 3), np.uint8))) & (ink > 0)
+    ys, xs = np.nonzero(local)
+    order = np.argsort(-smooth[ys, xs])
+    kept: list[tuple[int, int]] = []
+    for k in order:
+        x, y = int(xs[k]), int(ys[k])
+        if all((x - a) ** 2 + (y - b) ** 2 >= spacing * spacing for a, b in kept):
+            kept.append((x, y))
+    return kept
 
 
 def _colour_check(readings: list[dict]) -> bool:
     """Coloured pips: a half whose colour belongs to another count (by one or two pips) is read
     as that count; one that matches no count lowers its tile's confidence. True when the pips are
     coloured."""
-    halves = [(r, i, count, colour) for r in readings for i, (count, colour) in enumerate(r["colours"])]
+    halves = [(r, i, count, colour) for r in readings for i, count, colour in r["colours"]]
     if len(halves) < 4:
         return False
     ab = np.array([h[3][1:] for h in halves], np.float32) - 128
@@ -388,7 +452,7 @@ def _colour_check(readings: list[dict]) -> bool:
         if not others:
             continue
         near, n = min(others)
-        if (own is None or own > 3 * near) and near < 14:
+        if (own is None or own > 3 * near) and near < 14 and r["half_conf"][i] < 0.9:
             key = "a" if i == 0 else "b"
             # the count moves only when the colour is clearly that count's
             r[key] = n
