@@ -122,3 +122,16 @@ class Calibration:
         """The calibration as the benches print it."""
         return (f"calibration: 1 cal = {self.seconds * 1000:.2f} ms CPU (median of {len(self.times)} runs of "
                 f"bench/calibration.py's workload through this run; spread {100 * self.spread:.0f}%)")
+
+
+def rss_mb(pid: int | str = "self") -> float:
+    """Resident memory of process ``pid`` (default this one) in MB, from /proc (Linux); NaN where
+    there is no /proc. The memory figure of the station, web-socket and club benches."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except FileNotFoundError:
+        pass
+    return float("nan")

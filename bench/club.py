@@ -34,7 +34,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from calibration import Calibration  # noqa: E402  (bench/calibration.py, beside this file)
+from calibration import Calibration, rss_mb  # noqa: E402  (bench/calibration.py, beside this file)
 from station.mqtt_config import parse_url  # noqa: E402
 from station.mqtt_publish import MqttPublisher  # noqa: E402
 from station.service import Station  # noqa: E402
@@ -54,14 +54,6 @@ def cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def wait_port(port: int, proc, what: str) -> None:

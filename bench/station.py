@@ -22,21 +22,13 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from calibration import Calibration  # noqa: E402  (bench/calibration.py, beside this file)
+from calibration import Calibration, rss_mb  # noqa: E402  (bench/calibration.py, beside this file)
 from engine.players import choose  # noqa: E402
 from hardware.config import default_build  # noqa: E402
 from station.lights import AMBER  # noqa: E402
 from station.service import Station  # noqa: E402
 
 PIN = "1111"
-
-
-def rss_mb() -> float:
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 async def until(condition, timeout=5.0):

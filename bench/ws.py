@@ -20,18 +20,10 @@ import httpx
 import websockets
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from calibration import Calibration  # noqa: E402
+from calibration import Calibration, rss_mb  # noqa: E402
 from hostile import PIN, free_port, running_station  # noqa: E402
 
 P99_MS, RSS_MB = 100.0, 120.0
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def source(i: int) -> tuple[str, int]:
