@@ -10,7 +10,6 @@ every table's facts come from the hub's own view.
 """
 from __future__ import annotations
 
-import json
 import logging
 import threading
 

@@ -25,7 +25,6 @@ roundness and size agreement, and the colour agreement; under ``LOW_CONFIDENCE``
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import cv2
