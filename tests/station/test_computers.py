@@ -127,7 +127,13 @@ def test_the_hint_api_answers_the_seat_and_refuses_a_hidden_hand(station):
     token = join_all(st, 1)[0]
     client.post("/api/host/start", headers=H)
     body = client.get("/api/seat/0/hint", headers={"X-Seat-Token": token}).json()
-    assert body["playouts"] >= 1000 and body["plays"]
+    moves = [e for e in st.referee.game.current.legal_events if e.seat == 0]
+    # The deal is random: a seat with one move (a play, or a draw) gets a forced hint and no
+    # playouts; a seat with a choice gets 1,000.
+    if len(moves) == 1:
+        assert body["forced"] and body["playouts"] == 0 and len(body["plays"]) == 1
+    else:
+        assert not body["forced"] and body["playouts"] >= 1000 and len(body["plays"]) >= 2
     assert client.get("/api/seat/0/hint", headers={"X-Seat-Token": "nope"}).status_code == 403
     r = client.post("/api/host/setup", json={"players": ["Ana", "Bot"], "computers": {"1": "wise"}}, headers=H)
     assert r.status_code == 422 and "Computer players" in r.json()["text"]
