@@ -66,8 +66,8 @@ def test_hint_names_legal_plays_and_the_longest_train_and_can_be_switched_off(st
     rnd = st.referee.game.current
     seat = rnd.seat_to_act()
     hint = st.seat_hint(seat, tokens[seat], budget=50, seed=1)
-    assert hint["playouts"] == 50
     legal = [e for e in rnd.legal_events if e.seat == seat]
+    assert hint["playouts"] == (0 if len(legal) == 1 else 50)    # a forced move runs no playouts
     assert [Event.from_dict({**p["event"], "seat": seat}) in legal for p in hint["plays"]] == [True] * len(legal)
     hand = {str(t) for t in rnd.hands[seat]}
     end = hint["open_end"]
