@@ -23,11 +23,16 @@ def test_hint_suggests_a_legal_move_and_the_longest_train(server, phone):
     expect(button).to_be_visible()
     button.click()
     move = page.locator("#hint-move")
+    plays = {str(e.tile) for e in legal if e.kind == "play"}
+    if len(legal) == 1:          # the random deal left one move: the page names it, no playouts
+        expect(move).to_contain_text("Your only move:", timeout=20_000)
+        text = move.inner_text()
+        assert "playouts" not in text and (not plays or next(iter(plays)) in text), (text, plays)
+        return
     expect(move).to_contain_text("Suggested:", timeout=20_000)
     text = move.inner_text()
     assert re.search(r"\(1,000 playouts, (clear favourite|close call)\)", text), text
     shown = re.match(r"Suggested: (\S+) on ", text)
-    plays = {str(e.tile) for e in legal if e.kind == "play"}
     assert (shown and shown.group(1) in plays) or (not plays and "boneyard" in text), (text, plays)
     expect(page.locator("#hint-longest")).to_contain_text("Longest train from your open end:")
     shot(page, "seat-hint")
