@@ -39,6 +39,7 @@ LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searche
 LOW_CONFIDENCE = 0.6
 MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
+LINE_CONTRAST = 0.65   # a dividing line's contrast over the photo's clearest lines' (90th percentile), at least
 
 
 @dataclass
@@ -89,6 +90,7 @@ class _Candidate:
     height: float = 0.0
     score: float = 0.0
     along: np.ndarray | None = None     # unit vector of the long edges (a perspective shears them)
+    contrast: float = 0.0               # the line's contrast with the face beside it (_line_contrast)
 
     @property
     def v(self) -> np.ndarray:
@@ -113,7 +115,7 @@ def read_image(image: np.ndarray) -> Reading:
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     grad = _gradient(gray)
-    candidates = [c for c in _line_candidates(gray) if _fit_outline(c, grad)]
+    candidates = [c for c in _line_candidates(gray) if _line_contrast(c, gray) and _fit_outline(c, grad)]
     tiles = _select(candidates)
     if not tiles:
         raise PhotoError("nothing-found", "no domino was found in the photo")
@@ -222,6 +224,40 @@ def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.nd
     return np.where(ok.sum(1) >= n * 0.7, strength, 0.0)
 
 
+def _line_contrast(c: _Candidate, gray: np.ndarray) -> bool:
+    """Sets ``c.contrast``: how much the line stands out of the face beside it, 0-1 (a dark line:
+    (face - line) / face; a light one: (line - face) / line). A domino's dividing line is printed
+    or inlaid, about 0.8; the crack between two touching tiles is only their bevels' shade and a
+    shadow, under 0.5, and would otherwise pass for a line across two tiles' halves. The line's
+    level is the darkest (lightest) pixel across it at 9 points along its middle 80%, the face's
+    the 75th (25th) percentile of the pixels 0.3-0.5 line lengths on either side (pips there are
+    passed over) on the side that stands out less: a tile's end against the table is a line with
+    face on one side only. True, so that it filters in a comprehension."""
+    h, w = gray.shape
+    v = np.array([-c.u[1], c.u[0]])
+    along = c.centre[None] + c.u[None] * (c.length * np.linspace(-0.4, 0.4, 9))[:, None]         # (9, 2)
+    band = max(2.0, c.thickness)
+    across = along[:, None] + v[None, None] * np.linspace(-band, band, 7)[None, :, None]       # (9, 7, 2)
+    beside = along[:, None] + v[None, None] * (c.length * np.r_[-np.linspace(0.3, 0.5, 4), np.linspace(0.3, 0.5, 4)])[None, :, None]
+
+    def sample(pts):
+        xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+        return gray[yi, xi].astype(np.float32)
+
+    line_px, face_px = sample(across), sample(beside)
+    sides = face_px[:, :4], face_px[:, 4:]
+    if c.dark:
+        line = float(np.median(line_px.min(1)))
+        face = min(float(np.percentile(side, 75)) for side in sides)
+        c.contrast = (face - line) / max(face, 1.0)
+    else:
+        line = float(np.median(line_px.max(1)))
+        face = max(float(np.percentile(side, 25)) for side in sides)
+        c.contrast = (line - face) / max(line, 1.0)
+    return True
+
+
 SIDE_OFFSETS = np.linspace(0.45, 0.8, 15)     # a long edge's distance from the line's centre, in line lengths
 END_OFFSETS = np.linspace(0.85, 1.2, 15)      # an end's distance from the line, in tile widths
 
@@ -284,9 +320,14 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
 def _select(candidates: list[_Candidate]) -> list[_Candidate]:
     """The best candidates, none holding another's centre; then those near the median size."""
     chosen: list[_Candidate] = []
+    # a line much fainter than the photo's clear lines is a crack between touching tiles
+    strong = [c.contrast for c in candidates if c.score >= MIN_SCORE]
+    floor = LINE_CONTRAST * float(np.percentile(strong, 90)) if strong else 0.0
     for c in sorted(candidates, key=lambda c: -c.score):
         if c.score < MIN_SCORE:
             break
+        if c.contrast < floor:
+            continue
         if any(o.contains(c.centre, 0.95) or c.contains(o.centre, 0.95) for o in chosen):
             continue
         chosen.append(c)
