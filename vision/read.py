@@ -262,16 +262,36 @@ SIDE_OFFSETS = np.linspace(0.45, 0.8, 15)     # a long edge's distance from the 
 END_OFFSETS = np.linspace(0.85, 1.2, 15)      # an end's distance from the line, in tile widths
 
 
+ASYMMETRY = 2          # offset steps two opposite edges may differ by (SIDE_OFFSETS, END_OFFSETS)
+
+
+def _pair(before: np.ndarray, after: np.ndarray) -> tuple[int, int, int, float]:
+    """The best pair of opposite edges: ``before``, ``after`` (rows x offsets) edge strengths on
+    either side of the line, row by row (a shear). The dividing line lies in the middle of a tile,
+    both ways, so the two edges sit at about the same offset (up to ``ASYMMETRY`` steps): a pair
+    is as strong as its weaker edge, and a strong edge on one side only (a neighbour's column of
+    pips past a touching tile's faint crack) cannot pull the outline sideways. Returns (row,
+    offset before, offset after, strength)."""
+    n = before.shape[1]
+    best = (-1.0, 0, 0, 0)
+    for d in range(-ASYMMETRY, ASYMMETRY + 1):
+        lo, hi = max(0, -d), min(n, n - d)
+        weaker = np.minimum(before[:, lo:hi], after[:, lo + d:hi + d])
+        r, k = np.unravel_index(int(np.argmax(weaker)), weaker.shape)
+        if weaker[r, k] > best[0]:
+            best = (float(weaker[r, k]), int(r), int(k + lo), int(k + lo + d))
+    return best[1], best[2], best[3], best[0]
+
+
 def _best_offset(grad, centre, axis, span_axis, offsets, span) -> tuple[float, float, float]:
-    """The strongest edge on each side of ``centre`` along ``axis`` (each side on its own):
+    """The strongest pair of edges either side of ``centre`` along ``axis`` (``_pair``):
     (offset before, offset after, weaker edge's strength)."""
     found = []
     for side in (-1, 1):
         mid = centre[None] + side * axis[None] * offsets[:, None]
-        strength = _edge_strength(grad, mid - span_axis * span, mid + span_axis * span, axis)
-        k = int(np.argmax(strength))
-        found.append((float(offsets[k]), float(strength[k])))
-    return found[0][0], found[1][0], min(found[0][1], found[1][1])
+        found.append(_edge_strength(grad, mid - span_axis * span, mid + span_axis * span, axis)[None])
+    _, k_before, k_after, strength = _pair(*found)
+    return float(offsets[k_before]), float(offsets[k_after]), strength
 
 
 SHEARS = np.radians(np.arange(-12, 13, 2))   # the long edges' turn from square to the line
@@ -296,12 +316,8 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
         b = (mid + vs[:, None] * 0.8 * guess).reshape(-1, 2)
         normal = np.repeat(normals, len(offsets), axis=0)
         strengths.append(_edge_strength(grad, a, b, normal).reshape(len(SHEARS), len(offsets)))
-    k_left, k_right = strengths[0].argmax(1), strengths[1].argmax(1)
-    rows = np.arange(len(SHEARS))
-    weaker = np.minimum(strengths[0][rows, k_left], strengths[1][rows, k_right])
-    s_best = int(np.argmax(weaker))
-    best = (float(weaker[s_best]), vs[s_best], float(offsets[k_left[s_best]]), float(offsets[k_right[s_best]]))
-    across, v, left, right = best
+    s_best, k_left, k_right, across = _pair(strengths[0], strengths[1])
+    v, left, right = vs[s_best], float(offsets[k_left]), float(offsets[k_right])
     centre = c.centre + u * (right - left) / 2
     width = left + right
     back, front, along = _best_offset(grad, centre, v, u, width * END_OFFSETS, 0.4 * width)
