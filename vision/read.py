@@ -39,6 +39,7 @@ LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searche
 LOW_CONFIDENCE = 0.6
 MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
+CRACK_LEVEL = 0.7      # a long run fainter than this part of the lines' filter response is a crack (_split_joined)
 LINE_CONTRAST = 0.65   # a dividing line's contrast over the photo's clearest lines' (90th percentile), at least
 
 
@@ -148,23 +149,69 @@ def _line_candidates(gray: np.ndarray) -> list[_Candidate]:
             m = cv2.morphologyEx(g, op, kernel)
             _, binary = cv2.threshold(m, 30, 255, cv2.THRESH_BINARY)
             bars, joined = _bars(binary, scale, dark)
-            out += bars
+            out += bars + _across_spinner(bars)
             if bars and joined is not None:
-                out += _split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale, dark)
+                split = _split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale, dark,
+                                      m, _level(m, bars, scale))
+                out += split + _across_spinner(split)
     return out
 
 
-def _split_joined(joined: np.ndarray, typical: float, scale: float, dark: bool) -> list[_Candidate]:
+def _sample(image: np.ndarray, a: np.ndarray, b: np.ndarray, n: int = 20) -> np.ndarray:
+    """``n`` pixels of ``image`` evenly along the segment ``a``-``b`` (x, y; clipped to the image)."""
+    h, w = image.shape[:2]
+    pts = a[None] + (b - a)[None] * np.linspace(0, 1, n)[:, None]
+    return image[np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1), np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)]
+
+
+def _level(m: np.ndarray, bars: list[_Candidate], scale: float) -> float:
+    """The typical filter response ``m`` (at ``scale``) along the middle of the clean bars."""
+    return float(np.median([np.median(_sample(m, (c.centre - c.u * 0.4 * c.length) * scale,
+                                              (c.centre + c.u * 0.4 * c.length) * scale)) for c in bars]))
+
+
+def _across_spinner(bars: list[_Candidate]) -> list[_Candidate]:
+    """A spinner (the brass stud many double-9 and larger sets have in the middle of the line)
+    cuts a dividing line in two: two bars in line, as thick as each other, about as long, with a
+    gap under 60% of their length between them, are also read as the one line they make."""
+    out = []
+    for i, a in enumerate(bars):
+        for b in bars[i + 1:]:
+            if abs(float(a.u @ b.u)) < 0.98 or not 0.6 < a.length / b.length < 1.67:
+                continue
+            d = b.centre - a.centre
+            if abs(float(d @ a.v)) > max(a.thickness, b.thickness) + 2:
+                continue
+            gap = abs(float(d @ a.u)) - (a.length + b.length) / 2
+            if not 0 <= gap < 0.3 * (a.length + b.length):
+                continue
+            ends = [p for c in (a, b) for p in (c.centre - a.u * c.length / 2, c.centre + a.u * c.length / 2)]
+            proj = [float((p - a.centre) @ a.u) for p in ends]
+            lo, hi = min(proj), max(proj)
+            out.append(_Candidate(a.centre + a.u * (lo + hi) / 2, a.u, hi - lo,
+                                  (a.thickness + b.thickness) / 2, a.dark))
+    return out
+
+
+def _split_joined(joined: np.ndarray, typical: float, scale: float, dark: bool, m: np.ndarray,
+                  level: float) -> list[_Candidate]:
     """Touching tiles: the cracks between them join their lines into one shape. The straight runs
     much longer than a line (``typical`` px at this scale) are cracks; erased, the lines stand
-    alone and are read as bars."""
+    alone and are read as bars. When touching tiles' lines are in line with each other, the row
+    of lines joined through the cracks is such a run too: a second reading erases only the runs
+    fainter in the filter response ``m`` than the clean lines (``level``; a crack is a bevel's
+    shade, a line is printed), which cuts the row where each crack crosses it. ``_select`` keeps
+    the best of both readings' bars."""
     segs = cv2.HoughLinesP(joined, 1, np.pi / 180, threshold=max(18, int(typical)),
                            minLineLength=max(18, int(1.5 * typical)), maxLineGap=2)
     if segs is None:
         return []
+    faint = joined.copy()
     for x1, y1, x2, y2 in segs.reshape(-1, 4):
         cv2.line(joined, (int(x1), int(y1)), (int(x2), int(y2)), 0, 3)
-    return _bars(joined, scale, dark)[0]
+        if float(np.median(_sample(m, np.array([x1, y1], float), np.array([x2, y2], float)))) < CRACK_LEVEL * level:
+            cv2.line(faint, (int(x1), int(y1)), (int(x2), int(y2)), 0, 3)
+    return _bars(joined, scale, dark)[0] + _bars(faint, scale, dark)[0]
 
 
 def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate], np.ndarray | None]:
@@ -334,20 +381,37 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
 
 
 def _select(candidates: list[_Candidate]) -> list[_Candidate]:
-    """The best candidates, none holding another's centre; then those near the median size."""
-    chosen: list[_Candidate] = []
+    """The best candidates, none holding another's centre, none overlapping the others much, all
+    near the median size. A candidate struck out (overlap, size) may have hidden a true tile
+    behind it in the greedy pass: the pass runs again without it (at most ``SELECT_ROUNDS``)."""
     # a line much fainter than the photo's clear lines is a crack between touching tiles
     strong = [c.contrast for c in candidates if c.score >= MIN_SCORE]
     floor = LINE_CONTRAST * float(np.percentile(strong, 90)) if strong else 0.0
-    for c in sorted(candidates, key=lambda c: -c.score):
-        if c.score < MIN_SCORE:
-            break
-        if c.contrast < floor:
-            continue
-        if any(o.contains(c.centre, 0.95) or c.contains(o.centre, 0.95) for o in chosen):
-            continue
-        chosen.append(c)
-    # a rectangle found across the ends of two tiles overlaps both: the one overlapping most goes
+    ranked = [c for c in sorted(candidates, key=lambda c: -c.score) if c.score >= MIN_SCORE and c.contrast >= floor]
+    struck: set[int] = set()
+    chosen: list[_Candidate] = []
+    for _ in range(SELECT_ROUNDS):
+        chosen = []
+        for c in ranked:
+            if id(c) in struck:
+                continue
+            if any(o.contains(c.centre, 0.95) or c.contains(o.centre, 0.95) for o in chosen):
+                continue
+            chosen.append(c)
+        out = _strike(chosen)
+        if len(out) == len(chosen):
+            return out
+        struck |= {id(c) for c in chosen} - {id(c) for c in out}
+    return _strike(chosen)
+
+
+SELECT_ROUNDS = 6
+
+
+def _strike(chosen: list[_Candidate]) -> list[_Candidate]:
+    """``chosen`` without the rectangles found across the ends of two tiles (each overlaps both:
+    the one overlapping most goes first) and without those far from the median size."""
+    chosen = list(chosen)
     while True:
         shared = [sum(_overlap(c, o) for o in chosen if o is not c) for c in chosen]
         worst = int(np.argmax(shared)) if shared else 0
