@@ -53,13 +53,34 @@ class StoredGames:
         """A stored game for its read-only page (``/games/{id}``, no PIN): the game's part of the
         view (``views.game_view``) with no host controls, no log and no live state, plus
         ``stored``: ``{"id", "created" (seconds since the epoch), "record": bool (its record
-        may be downloaded: the game is over)}``. Raises ``NoGame`` for an unknown id."""
+        may be downloaded: the game is over), "photos": [{"round", "seat", "name", "at", "bytes",
+        "url"}] (kept for disputes, station/photo.py)}``. Raises ``NoGame`` for an unknown id."""
         ref = self._stored(game_id)
         created = next((g["created"] for g in self.store.games() if g["id"] == game_id), None)
         view = game_view(ref, game_id, ref.hardware_seats, set())
+        names = list(ref.names)
+        photos = [{**p, "name": names[p["seat"]] if p["seat"] < len(names) else None,
+                   "url": f"/api/games/{game_id}/photos/{p['round']}/{p['seat']}"} for p in self.store.photos(game_id)]
         return {**view, "host": None, "prompt": None, "log": [], "version": 0, "leds": None,
                 "hardware": {"hub": None}, "club_setup": None,
-                "stored": {"id": game_id, "created": created, "record": is_over(ref)}}
+                "stored": {"id": game_id, "created": created, "record": is_over(ref), "photos": photos}}
+
+    def stored_photo(self, game_id: int, round_index: int, seat: int) -> tuple[bytes, str]:
+        """A photo kept with a stored game (``stored_view``'s ``photos``): its bytes and media
+        type. Raises ``NoGame`` for an unknown game, ``StationError`` (code "photo-not-kept", field
+        "photo") when that round and seat have no photo kept."""
+        from vision.decode import image_size
+        from vision.errors import PhotoError
+        self._stored(game_id)
+        data = self.store.photo(game_id, round_index, seat)
+        if data is None:
+            raise StationError("no photo was kept for that round and seat", code="photo-not-kept",
+                               facts={"field": "photo"})
+        try:
+            kind = image_size(data)[0]
+        except PhotoError:
+            kind = "jpeg"
+        return data, f"image/{kind}"
 
     def stored_record(self, game_id: int) -> dict:
         """A finished or abandoned stored game's record for anyone (its hands are no secret any

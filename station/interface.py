@@ -196,6 +196,7 @@ class StationApi(Protocol):
     def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first
     def stored_view(self, game_id: int) -> dict: ...              # a stored game, read-only (no PIN)
     def stored_record(self, game_id: int) -> dict: ...            # an ended game's record (no PIN)
+    def stored_photo(self, game_id: int, round_index: int, seat: int) -> tuple[bytes, str]: ...   # (image, media type)
     def show_game(self, pin: str, game_id: int) -> dict: ...      # a stored game back on every page
 
     # saved rule sets (station/rulesets.py): each returns {"rulesets": [...], "last": name | None}
@@ -217,6 +218,7 @@ class StationApi(Protocol):
     def seat_hint(self, seat: int, token: str) -> dict: ...      # slow: call in a thread (station/computers.py)
     def reveal(self, seat: int, token: str, hand: list[str] | int, typed: int | None = None) -> dict: ...
     def read_photo(self, seat: int, token: str, data: bytes) -> dict: ...   # slow: call in a thread (station/photo.py)
+    def keep_photos(self, pin: str, keep: bool | None = None) -> dict: ...  # {"keep": bool}; the host's switch
 
     # the virtual hub (mock backend only)
     def mock_press(self, seat: int, long: bool = False) -> None: ...

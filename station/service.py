@@ -390,7 +390,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
 
     def read_photo(self, seat: int, token: str, data: bytes) -> dict:
         """At the round's end, the seat's photo of the tiles it holds, read and checked; nothing is
-        recorded and the photo is not kept (issue 20). Returns ``{"reading": Reading.as_dict(),
+        recorded, and the photo is kept only when the host keeps photos for disputes
+        (``keep_photos``; then with the game, station/photo.py). Returns ``{"reading": Reading.as_dict(),
         "problems": station.photo.check_reading(...), "holds": int}``.
 
         Raises ``StationError`` with ``facts["field"] == "photo"``: code "photo-" + the
@@ -398,7 +399,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         "unavailable"), or "round-over" when the seat has nothing to count now."""
         import vision
 
-        from .photo import READ_LOCK, check_reading
+        from .photo import READ_LOCK, check_reading, keeping
         self._token(seat, token)
         with self.lock:
             index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
@@ -415,7 +416,20 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
                 raise StationError("this seat's count is already in", code="round-over", facts={"field": "photo"})
             problems = check_reading(self.referee, index, seat, reading["tiles"])
             holds = self.referee.game.rounds[index].hand_counts[seat]
+            if keeping(self.store):
+                self.store.keep_photo(self.game_id, index, seat, data)
         return {"reading": reading, "problems": problems, "holds": holds}
+
+    def keep_photos(self, pin: str, keep: bool | None = None) -> dict:
+        """The host's switch "keep photos for disputes" (station/photo.py): with ``keep`` it is
+        set, else only read. Returns ``{"keep": bool}``. Off, a photo is read and dropped; on, the
+        last photo each seat had read in a round is stored with the game."""
+        from .photo import KEEP_SETTING, keeping
+        self._pin(pin)
+        with self.lock:
+            if keep is not None:
+                self.store.set_setting(KEEP_SETTING, "1" if keep else "0")
+            return {"keep": keeping(self.store)}
 
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict:
         """Hidden hands: register the seat's hand privately for full checking (rules.md 5);

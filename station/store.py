@@ -6,7 +6,9 @@ loses at most the intent being entered. Past games stay, for ``station export``.
 
 Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
 is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``rulesets``
-(the host's named sets of options, station/rulesets.py), ``player_merges`` (the host's merges of
+(the host's named sets of options, station/rulesets.py), ``photos`` (a seat's photo of its tiles
+at a round's end, kept for disputes when the host switched that on: station/photo.py; a game's
+photos go with its row), ``player_merges`` (the host's merges of
 two spellings of a player's name, kept after an undo: station/players.py), ``settings``, ``throttle`` (wrong PIN and
 code tries per client, station/throttle.py).
 """
@@ -54,6 +56,16 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS photos (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    round INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL,
+    image BLOB NOT NULL,
+    PRIMARY KEY (game_id, round, seat)
+);
+CREATE TRIGGER IF NOT EXISTS photos_go_with_their_game AFTER DELETE ON games
+BEGIN DELETE FROM photos WHERE game_id = OLD.id; END;
 """
 
 
@@ -230,6 +242,26 @@ class Store:
     def set_setting(self, key: str, value: str) -> None:
         """Store (or replace) a setting."""
         write_setting(self.db, key, value)
+
+    # ---- photos kept for disputes (station/photo.py)
+    def keep_photo(self, game_id: int, round_index: int, seat: int, image: bytes) -> None:
+        """Store the seat's photo of its tiles in round ``round_index`` (0-based), replacing an
+        earlier one of the same round and seat (the one read last is the one sent)."""
+        self.db.execute("INSERT INTO photos (game_id, round, seat, at, image) VALUES (?, ?, ?, ?, ?) "
+                        "ON CONFLICT(game_id, round, seat) DO UPDATE SET at = excluded.at, image = excluded.image",
+                        (game_id, round_index, seat, time.time(), image))
+
+    def photos(self, game_id: int) -> list[dict]:
+        """The game's kept photos, by round then seat: ``[{"round", "seat", "at" (epoch s), "bytes"}]``."""
+        rows = self.db.execute("SELECT round, seat, at, length(image) FROM photos WHERE game_id = ? "
+                               "ORDER BY round, seat", (game_id,))
+        return [{"round": r, "seat": s, "at": at, "bytes": n} for r, s, at, n in rows]
+
+    def photo(self, game_id: int, round_index: int, seat: int) -> bytes | None:
+        """One kept photo's image bytes, or None."""
+        row = self.db.execute("SELECT image FROM photos WHERE game_id = ? AND round = ? AND seat = ?",
+                              (game_id, round_index, seat)).fetchone()
+        return bytes(row[0]) if row else None
 
     # ---- rule sets (station/rulesets.py checks them)
     def save_ruleset(self, name: str, options: dict) -> None:

@@ -137,6 +137,10 @@ class ShowBody(Body):
     game_id: int = Field(ge=1, le=MAX_INT, description="a stored game's id (GET /api/host/games)")
 
 
+class KeepPhotosBody(Body):
+    keep: bool = Field(description="keep each seat's photo of its tiles with the game, for disputes")
+
+
 class PressBody(Body):
     seat: int = Field(ge=0, le=MAX_SEAT)
     long: bool = False
@@ -316,6 +320,29 @@ async def stored_game(request: Request, game_id: GameId) -> dict:
 @router.get("/games/{game_id}/record", summary="Download a finished or abandoned game's record")
 async def stored_record(request: Request, game_id: GameId) -> Response:
     return _download(_station(request).stored_record(game_id), game_id)
+
+
+@router.get("/games/{game_id}/photos/{round_index}/{seat}",
+            summary="A photo of a seat's tiles kept with a stored game (the host keeps photos for disputes)")
+async def stored_photo(request: Request, game_id: GameId, round_index: Annotated[int, Path(ge=0, le=MAX_INT)],
+                       seat: Seat) -> Response:
+    """The image as it was uploaded (``image/jpeg``, ``image/png`` or ``image/webp``); 404 when
+    none was kept for that round and seat, 409 for an unknown game."""
+    data, media = _station(request).stored_photo(game_id, round_index, seat)
+    return Response(data, media_type=media, headers={"Cache-Control": "private, max-age=3600",
+                                                     "X-Content-Type-Options": "nosniff"})
+
+
+@router.get("/host/photos", summary="Whether photos of counted hands are kept for disputes")
+async def keep_photos(request: Request, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).keep_photos(_pin(request, x_host_pin))
+
+
+@router.post("/host/photos", summary="Keep photos of counted hands for disputes, or not (off by default)")
+async def set_keep_photos(request: Request, body: KeepPhotosBody, x_host_pin: str | None = PinH) -> dict:
+    """``{"keep": bool}``: on, the last photo each seat had read in a round is stored with the
+    game and listed on its page (/games/N); off, a photo is read and dropped."""
+    return _station(request).keep_photos(_pin(request, x_host_pin), body.keep)
 
 
 @router.get("/hub/address", summary="The hub's address (IP) as text and QR code, and hub.local")

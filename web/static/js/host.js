@@ -28,9 +28,20 @@
     if (!r.ok) { MT.toast(r.data && r.data.text || t("Wrong PIN"), false); lock(); return; }
     sessionStorage.setItem("mt-pin", pin);
     $("login").hidden = true; $("host").hidden = false;
-    address(); shownSeats = ""; phase = null; if (MT.view) render(MT.view);
+    address(); keepPhotos(); shownSeats = ""; phase = null; if (MT.view) render(MT.view);
     MT.hostRules.init(() => pin, previewSoon);
   }
+  /** The switch "keep photos for disputes" (GET/POST /api/host/photos): the station's setting. */
+  async function keepPhotos() {
+    const r = await MT.api("GET", "/api/host/photos", undefined, H());
+    if (r.ok) $("keep-photos").checked = r.data.keep;
+  }
+  $("keep-photos").addEventListener("change", async () => {
+    const want = $("keep-photos").checked;
+    const data = await call("POST", "/api/host/photos", { keep: want },
+      want ? t("Photos are kept with the game") : t("Photos are not kept"));
+    $("keep-photos").checked = data ? data.keep : !want;
+  });
   async function address() {
     const r = await MT.api("GET", "/api/hub/address");
     if (!r.ok) return;

@@ -99,6 +99,11 @@
     document.getElementById("stored-line").textContent = t("Played %(when)s: %(players)s", {
       when: when.toLocaleString(MT.boot.lang, { dateStyle: "medium", timeStyle: "short" }), players: players });
     document.getElementById("stored-record").hidden = !info.record;
+    const photos = info.photos || [];
+    document.getElementById("stored-photos").hidden = photos.length === 0;
+    document.getElementById("stored-photo-list").replaceChildren(...photos.map((p) => el("li", {},
+      el("a", { href: p.url, class: "stored-photo", target: "_blank", rel: "noopener" },
+        t("Round %(r)s: %(name)s's tiles", { r: p.round + 1, name: p.name || t("Seat %(n)s", { n: p.seat + 1 }) })))));
   }
   MT.onView(function (view) { stored(view); standings(view); winner(view); table(view); chart(view); });
   if (!MT.boot.view || !MT.boot.view.stored) MT.live.start({});     // a stored game is not live
