@@ -38,8 +38,7 @@
   }
   $("keep-photos").addEventListener("change", async () => {
     const want = $("keep-photos").checked;
-    const data = await call("POST", "/api/host/photos", { keep: want },
-      want ? t("Photos are kept with the game") : t("Photos are not kept"));
+    const data = await call("POST", "/api/host/photos", { keep: want });
     $("keep-photos").checked = data ? data.keep : !want;
   });
   async function address() {

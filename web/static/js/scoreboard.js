@@ -103,7 +103,7 @@
     document.getElementById("stored-photos").hidden = photos.length === 0;
     document.getElementById("stored-photo-list").replaceChildren(...photos.map((p) => el("li", {},
       el("a", { href: p.url, class: "stored-photo", target: "_blank", rel: "noopener" },
-        t("Round %(r)s: %(name)s's tiles", { r: p.round + 1, name: p.name || t("Seat %(n)s", { n: p.seat + 1 }) })))));
+        t("Round %(r)s", { r: p.round + 1 }), " · ", p.name || t("Seat %(n)s", { n: p.seat + 1 })))));
   }
   MT.onView(function (view) { stored(view); standings(view); winner(view); table(view); chart(view); });
   if (!MT.boot.view || !MT.boot.view.stored) MT.live.start({});     // a stored game is not live
