@@ -22,8 +22,9 @@ argument. Cost (measured, 2-core x86-64 PC, Python 3.11): a ``random``/``greedy`
 playouts a move), so 1,000 games of each of the three default pairings with such a seat take
 about 5,500 CPU s (46 minutes on two idle cores); ``--playout-games`` is separate. Games run
 interleaved (game i of every pairing before game i + 1 of any) and ``--json`` saves them every
-``--save-every`` games: a run stopped early (Ctrl-C, or kill, with the last save kept) reports
-as many games of each slow pairing, paired by game.
+``--save-every`` games: a run stopped early reports
+as many games of each slow pairing, paired by game. SIGINT (Ctrl-C) or SIGTERM (``kill``) to the
+main process stops a run and prints the table of the games played.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ import json
 import math
 import os
 import random
+import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -162,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[float]] = {p: [] for p in pairings}
     cpu = dict.fromkeys(pairings, 0.0)
     complete = False
+    # a run started in the background ignores Ctrl-C's signal: SIGINT and SIGTERM both stop it
+    # here, keeping the games played (the workers, forked after, inherit this)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _Inline()
     try:
         for done, ((p, _), (win, seconds)) in enumerate(
