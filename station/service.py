@@ -41,6 +41,14 @@ from .views import seat_me, table_view
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
 
 
+def _put_all(queues: list, view: dict) -> None:
+    """Put ``view`` in each subscriber's queue (on the queues' loop), dropping the oldest of a full one."""
+    for queue in queues:
+        if queue.full():
+            queue.get_nowait()
+        queue.put_nowait(view)
+
+
 def _is_mock_hub(hub) -> bool:
     """Whether ``hub`` is the mock hub (``hardware.mockdrive.MockHub``), whose controls the virtual hub page drives."""
     if hub is None:
@@ -155,15 +163,17 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     def _publish(self) -> dict:
         """Send the new view to every subscriber and redraw the LEDs; returns that view."""
         view = self.view()
-        for loop, queue in list(self._subscribers):
-            def put(q=queue, v=view):
-                if q.full():
-                    q.get_nowait()
-                q.put_nowait(v)
+        by_loop: dict = {}
+        for loop, queue in self._subscribers:
+            by_loop.setdefault(loop, []).append(queue)
+        for loop, queues in by_loop.items():
+            # one wake-up of each loop for all its queues: call_soon_threadsafe writes to the
+            # loop's self-pipe each time, once per socket was a system call per phone and move
             try:
-                loop.call_soon_threadsafe(put)
+                loop.call_soon_threadsafe(_put_all, queues, view)
             except RuntimeError:       # that loop has closed
-                self.unsubscribe(queue)
+                for queue in queues:
+                    self.unsubscribe(queue)
         if self.bridge is not None:
             self.bridge.state_changed()
         if self.mqtt is not None:        # returns at once: the broker never holds up the table
