@@ -98,7 +98,7 @@ async def run(port: int, pid: int, sockets: int, moves: int, cycles: int) -> dic
         token = (await http.post("/api/seat/0/join", json={"code": code})).json()["token"]
         (await http.post("/api/host/start", headers=host)).raise_for_status()
         cpu = cpu_s(pid)
-        alone = await play(http, token, moves // 2)          # no socket: the reference
+        alone = await play(http, token, max(2, moves // 4 * 2))   # no socket: the reference (draw, undo: even)
         cpu_alone = (cpu_s(pid) - cpu) / len(alone)
         before = rss_mb(pid)
         ctx = multiprocessing.get_context("fork")
@@ -132,6 +132,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=100)
     parser.add_argument("--cycles", type=int, default=1000)
     args = parser.parse_args()
+    args.moves += args.moves % 2          # a draw, then its undo: the table ends as it began
     cal = Calibration()
     port = free_port()
     with running_station(tempfile.mkdtemp(), port) as proc:
