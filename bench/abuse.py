@@ -50,7 +50,7 @@ from web.serve import FILE_LIMIT, HEADER_TIMEOUT_S  # noqa: E402
 
 sys.path.append(BENCH)
 
-from calibration import Calibration, rss_mb  # noqa: E402
+from calibration import Calibration, cpu_s, rss_mb  # noqa: E402
 from hostile import (BINARY, PIN, TEXT, closed_soon, connect, free_port, read_log,  # noqa: E402
                      running_station, ws_frame, ws_open)
 
@@ -182,16 +182,28 @@ async def run(port: int, pid: int, data_dir: str, args) -> dict:
                 peak[0] = max(peak[0], rss_mb(pid))
                 await asyncio.sleep(0.2)
 
+        opened_at = [float("inf")]
+
+        async def watch_opened():
+            while not opened.is_set():
+                await asyncio.sleep(0.05)
+            opened_at[0] = time.monotonic()
+
         watcher = asyncio.create_task(watch_rss())
+        opening = asyncio.create_task(watch_opened())
+        cpu = cpu_s(pid)
         started = time.monotonic()
         idle.start()
         frames.start()
         abused, errors = await moves(http, token, lambda: not frames.is_alive() and opened.is_set(), 50)
         duration = time.monotonic() - started
+        cpu = cpu_s(pid) - cpu
         load_during = os.getloadavg()[0]
         frames.join()
-        # the idle sockets: held past the header timeout, the station must have closed them all
-        await asyncio.sleep(max(0.0, HEADER_TIMEOUT_S + 3 - (time.monotonic() - started)))
+        await opening
+        # the idle sockets: held past the header timeout (from the last one opened), the station
+        # must have closed them all
+        await asyncio.sleep(max(0.0, HEADER_TIMEOUT_S + 3 - (time.monotonic() - opened_at[0])))
         stop.set()
         idle.join()
         watcher.cancel()
@@ -202,7 +214,7 @@ async def run(port: int, pid: int, data_dir: str, args) -> dict:
         live.cancel()
         await asyncio.gather(live, return_exceptions=True)
         result = {"quiet": quiet, "abused": abused, "errors": errors + quiet_errors + (not after_ok),
-                  "duration": duration, "before": before, "after": after, "peak": peak[0],
+                  "duration": duration, "cpu": cpu, "before": before, "after": after, "peak": peak[0],
                   "log_lines": len(log.splitlines()) - log_before, "tracebacks": log.count("Traceback"),
                   "idle": dict(idle_result), "frames": dict(frame_result), "views": seen[0],
                   "load": (load_before, load_during), "log_tail": log.splitlines()[log_before:][-12:]}
@@ -231,6 +243,10 @@ def main() -> int:
     print(cal.line())
     print(f"load average (1 min): {got['load'][0]:.2f} before the abuse, {got['load'][1]:.2f} at its end")
     print(f"attack over {got['duration']:.1f} s: idle {got['idle']}; frames and long URLs {got['frames']}")
+    attacks = args.idle + args.frames + args.long_urls
+    print(f"station CPU during the attack: {got['cpu']:.2f} s ({got['cpu'] / got['duration'] * 100:.0f}% of one core; "
+          f"{got['cpu'] / attacks * 1000:.2f} ms = {cal.of_ms(got['cpu'] / attacks * 1000)} per attacking connection, "
+          f"the player's moves included)")
     print(f"player: {len(got['quiet'])} moves without abuse, submit p50 {statistics.median(got['quiet']):.1f} ms, "
           f"p99 {quiet_p99:.1f} ms ({cal.of_ms(quiet_p99)})")
     print(f"player: {len(got['abused'])} moves during the abuse, submit p50 {statistics.median(got['abused']):.1f} ms, "
