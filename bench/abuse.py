@@ -61,7 +61,7 @@ BAD_FRAMES = [(BINARY, b"\x00\x01binary"), (TEXT, b"\xff\xfe not utf-8"), (TEXT,
 
 def idle_attack(port: int, count: int, sources: int, opened, stop, result) -> None:
     """Open ``count`` connections from ``sources`` addresses (127.0.20.x), send nothing, hold them
-    until ``stop``; ``result``: {"refused": closed by the station within a second of opening,
+    until ``stop``; puts on ``result`` (a queue) {"opened", "failed": connects that failed,
     "open_at_stop": still open when told to stop}."""
     socks, failed = [], 0
     for i in range(count):
@@ -82,12 +82,12 @@ def idle_attack(port: int, count: int, sources: int, opened, stop, result) -> No
         except OSError:
             pass                                           # reset: closed
         s.close()
-    result.update({"opened": len(socks), "failed": failed, "open_at_stop": still})
+    result.put(("idle", {"opened": len(socks), "failed": failed, "open_at_stop": still}))
 
 
 def frame_attack(port: int, frames: int, long_urls: int, result) -> None:
     """``frames`` bad frames, each on a new WebSocket from 127.0.30.x (two threads), and
-    ``long_urls`` handshakes with a 10,000-character URL; ``result``: what each got."""
+    ``long_urls`` handshakes with a 10,000-character URL; puts on ``result`` (a queue) what each got."""
     counts = {"closed": 0, "not_closed": 0, "refused_handshake": 0, "long_414": 0, "long_other": 0}
     lock = threading.Lock()
 
@@ -118,24 +118,31 @@ def frame_attack(port: int, frames: int, long_urls: int, result) -> None:
             counts["long_other"] += 1
     for t in threads:
         t.join()
-    result.update(counts)
+    result.put(("frames", counts))
 
 
 async def moves(http: httpx.AsyncClient, token: str, until, at_least: int) -> tuple[list[float], int]:
     """Submit moves (a draw, then the host's undo) until ``until()`` is true and ``at_least`` are
     made; returns (the submit times in ms, the number of error answers)."""
-    latencies, errors, i = [], 0, 0
+    latencies, errors, i = [], [], 0
     while i < at_least or not until():
-        version = (await http.get("/api/view")).json()["version"]
-        start = time.perf_counter()
-        if i % 2 == 0:
-            r = await http.post("/api/seat/0/submit", headers={"X-Seat-Token": token},
-                                json={"event": {"draw": True}, "version": version})
-        else:
-            r = await http.post("/api/host/undo", headers={"X-Host-Pin": PIN}, json={"version": version})
-        latencies.append((time.perf_counter() - start) * 1000)
-        errors += r.status_code >= 400
-        i += 1
+        try:
+            view = await http.get("/api/view")
+            view.raise_for_status()
+            start = time.perf_counter()
+            if i % 2 == 0:
+                r = await http.post("/api/seat/0/submit", headers={"X-Seat-Token": token},
+                                    json={"event": {"draw": True}, "version": view.json()["version"]})
+            else:
+                r = await http.post("/api/host/undo", headers={"X-Host-Pin": PIN},
+                                    json={"version": view.json()["version"]})
+            latencies.append((time.perf_counter() - start) * 1000)
+            r.raise_for_status()
+            i += 1
+        except httpx.HTTPError as exc:       # the player was refused or not answered: an error
+            errors.append(f"{type(exc).__name__}: {str(exc)[:160]}")
+            if len(errors) > 20:
+                break
     return latencies, errors
 
 
@@ -170,11 +177,11 @@ async def run(port: int, pid: int, data_dir: str, args) -> dict:
         load_before = os.getloadavg()[0]
 
         ctx = multiprocessing.get_context("fork")
-        manager = ctx.Manager()
-        idle_result, frame_result = manager.dict(), manager.dict()
+        results = ctx.Queue()
         opened, stop = ctx.Event(), ctx.Event()
-        idle = ctx.Process(target=idle_attack, args=(port, args.idle, args.idle_sources, opened, stop, idle_result))
-        frames = ctx.Process(target=frame_attack, args=(port, args.frames, args.long_urls, frame_result))
+        idle = ctx.Process(target=idle_attack, args=(port, args.idle, args.idle_sources, opened, stop, results),
+                           daemon=True)
+        frames = ctx.Process(target=frame_attack, args=(port, args.frames, args.long_urls, results), daemon=True)
         peak = [before]
 
         async def watch_rss():
@@ -213,12 +220,11 @@ async def run(port: int, pid: int, data_dir: str, args) -> dict:
         after_ok = (await http.get("/api/view")).status_code == 200
         live.cancel()
         await asyncio.gather(live, return_exceptions=True)
-        result = {"quiet": quiet, "abused": abused, "errors": errors + quiet_errors + (not after_ok),
+        result = {"quiet": quiet, "abused": abused, "errors": quiet_errors + errors + ([] if after_ok else ["GET /api/view after the abuse failed"]),
                   "duration": duration, "cpu": cpu, "before": before, "after": after, "peak": peak[0],
                   "log_lines": len(log.splitlines()) - log_before, "tracebacks": log.count("Traceback"),
-                  "idle": dict(idle_result), "frames": dict(frame_result), "views": seen[0],
+                  **dict(results.get(timeout=30) for _ in range(2)), "views": seen[0],
                   "load": (load_before, load_during), "log_tail": log.splitlines()[log_before:][-12:]}
-        manager.shutdown()
         return result
 
 
@@ -251,7 +257,8 @@ def main() -> int:
           f"p99 {quiet_p99:.1f} ms ({cal.of_ms(quiet_p99)})")
     print(f"player: {len(got['abused'])} moves during the abuse, submit p50 {statistics.median(got['abused']):.1f} ms, "
           f"p99 {abused_p99:.1f} ms ({cal.of_ms(abused_p99)}; target < {P99_MS:.0f} ms); "
-          f"{got['errors']} error answers; its WebSocket got {got['views']} views")
+          f"{len(got['errors'])} errors{': ' + got['errors'][0] if got['errors'] else ''}; "
+          f"its WebSocket got {got['views']} views")
     print(f"station log: {got['log_lines']} lines written during the abuse (target < {LOG_LINES}), "
           f"{got['tracebacks']} tracebacks (target {TRACEBACKS})")
     for line in got["log_tail"]:
