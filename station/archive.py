@@ -1,5 +1,11 @@
-"""Stored games, as a part of ``Station``: export any of them as a record, list them, and put a
-stored game's scoreboard back on every page (``show_game``)."""
+"""Stored games, as a part of ``Station``: export any of them as a record, list them (the host's
+list and the players' list of games over), and put a stored game's scoreboard back on every page
+(``show_game``).
+
+A stored game's result does not change once it is over, so each game's journal is replayed once
+per version of that journal (``replayed``: keyed by the game's last journal ``seq``; a correction
+after the end grows the journal, and the game is replayed again). ``/games``, ``/games/N`` and
+``/players`` (station/players.py) share that cache: with 50 stored games a list replays nothing."""
 from __future__ import annotations
 
 from .game_end import is_over, over_view
@@ -22,32 +28,60 @@ class StoredGames:
                 if self.referee is None:
                     raise NoGame("there is no game to export")
                 return self.referee.record()
-        journal = self.store.journal(game_id)
-        if not journal:
-            raise NoGame(f"there is no game {game_id}")
-        return Referee.from_journal(journal).record()
+            return self.replayed(game_id).record()
 
     def games(self, pin: str) -> list[dict]:
         """Every stored game, newest first: ``[{"id", "created", "status", "players", "shown",
         "over"}]``; ``over`` is the game's ``over`` (station/game_end.py: how it ended, the
         winning seats) or None while it is being played."""
         self._pin(pin)
+        return self._listed(lambda over: True)
+
+    def past_games(self) -> list[dict]:
+        """The games that are over (played out, ended early or abandoned), newest first, for
+        every phone (no PIN: their results are no secret): ``games()``'s rows without the game
+        in play, ``over`` never None."""
+        return self._listed(lambda over: over is not None)
+
+    def _listed(self, keep) -> list[dict]:
+        """``games()``'s rows whose ``over`` passes ``keep``; each game replayed at most once per
+        journal version (``replayed``)."""
         with self.lock:
-            return [{**g, "shown": g["id"] == self.game_id, "over": over_view(self._stored(g["id"]))}
-                    for g in self.store.games()]
+            seqs = {gid: seq for gid, _c, _s, seq in self.store.game_versions()}
+            rows = []
+            for g in self.store.games():
+                over = over_view(self.replayed(g["id"], seqs.get(g["id"])))
+                if keep(over):
+                    rows.append({**g, "shown": g["id"] == self.game_id, "over": over})
+            return rows
+
+    def replayed(self, game_id: int, seq: int | None = None) -> Referee:
+        """The referee of a stored game: the game on show's own, else rebuilt from its journal
+        and kept until that journal grows (``seq``: its last journal seq, from
+        ``store.game_versions``; None: asked of the store). ``NoGame`` (field ``game_id``) for
+        an id the store does not hold. The caller holds the lock."""
+        if game_id == self.game_id and self.referee is not None:
+            return self.referee
+        cache = self.__dict__.setdefault("_replays", {})        # game id -> (journal seq, referee)
+        if seq is None:
+            seq = self.store.game_seq(game_id)
+        hit = cache.get(game_id)
+        if hit is not None and hit[0] == seq:
+            return hit[1]
+        journal = self.store.journal(game_id)
+        if not journal:
+            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+        referee = Referee.from_journal(journal)
+        cache[game_id] = (journal[-1][0], referee)
+        return referee
 
     def _stored(self, game_id) -> Referee:
-        """The referee of a stored game rebuilt from its journal; ``NoGame`` (field ``game_id``)
-        for an id the store does not hold."""
+        """The referee of a stored game (``replayed``); ``NoGame`` (field ``game_id``) for an id
+        the store does not hold."""
         if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id < 2 ** 62:
             raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
         with self.lock:
-            if game_id == self.game_id and self.referee is not None:
-                return self.referee
-            journal = self.store.journal(game_id)
-        if not journal:
-            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
-        return Referee.from_journal(journal)
+            return self.replayed(game_id)
 
     def stored_view(self, game_id: int) -> dict:
         """A stored game for its read-only page (``/games/{id}``, no PIN): the game's part of the
