@@ -62,10 +62,12 @@
     return (p && p[seat]) || MT.seatWord(seat);
   };
   /** A seat's badge letters, the same on every page: the first letter of the player's name (the
-      name given, else the view's), else the seat's number, then the seat's symbol. */
-  MT.seatMark = function (seat, name) {
-    const own = name || (MT.view && MT.view.game && MT.view.game.players[seat]) || "";
-    const initial = Array.from(String(own).trim())[0];
+      view's player of that seat; ``name`` only where the view has none, e.g. the set-up form's
+      next game), else the seat's number, then the seat's symbol. */
+  MT.seatMark = (seat, name) => MT.markOf(seat, (MT.view && MT.view.game && MT.view.game.players[seat]) || name);
+  /** The badge letters of ``seat`` for the player called ``name`` (none: the seat's number). */
+  MT.markOf = function (seat, name) {
+    const initial = Array.from(String(name || "").trim())[0];
     return (initial ? initial.toUpperCase() : String(seat)) + MT.seatSymbol(seat);
   };
   /** A date and time (seconds since the epoch) in the page's language (Intl.DateTimeFormat);
@@ -104,7 +106,7 @@
   /** A player told apart by colour, initial and symbol, then the name. */
   MT.badge = function (seat, name, opts) {
     const mark = el("span", { class: "mark", style: "background:" + MT.seatColour(seat), "aria-hidden": "true" },
-      MT.seatMark(seat, name));
+      MT.seatMark(seat));          // the player's initial, whatever words the badge says (e.g. "Ana's train")
     name = name || MT.name(seat);
     return el("span", { class: "badge" }, mark, (opts && opts.short) ? null : el("span", {}, name));
   };

@@ -63,10 +63,10 @@
     $("btn-add").disabled = full;
     $("why-add").textContent = full ? t("At most %(n)s players.", { n: MAX_PLAYERS }) : "";
     Array.from($("names").children).forEach((row, i) => {
-      // the badge the seat will have (the typed name's initial, else the seat's number: MT.seatMark)
+      // the badge the seat will have: the typed name's initial, else the seat's number (MT.markOf)
       const typed = row.querySelector("input").value;
       row.querySelector(".num").replaceChildren(el("span", { class: "badge" }, el("span", { class: "mark",
-        style: "background:" + MT.seatColour(i), "aria-hidden": "true" }, typed.trim() ? MT.seatMark(i, typed) : String(i) + MT.seatSymbol(i))));
+        style: "background:" + MT.seatColour(i), "aria-hidden": "true" }, MT.markOf(i, typed))));
       row.querySelector("input").setAttribute("aria-label", t("Player %(n)s", { n: i + 1 }));
       row.querySelector("button").setAttribute("aria-label", t("Remove player %(n)s", { n: i + 1 }));
     });
