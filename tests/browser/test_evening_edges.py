@@ -17,7 +17,7 @@ import sys
 import pytest
 from night import whole_page
 from playwright.sync_api import expect
-from support import PIN, ROOT, unlock_host, wait_for
+from support import PIN, ROOT, SHOTS, unlock_host, wait_for
 
 sys.path.insert(0, str(ROOT / "tests" / "station"))
 from players_helpers import doubles_game  # noqa: E402
@@ -135,6 +135,12 @@ def test_the_setup_form_keeps_its_choices_and_says_why_computers_are_greyed(serv
     expect(host.locator("#tiles-virtual")).to_be_checked()
     expect(host.locator("#names select.who").nth(1)).to_have_value("greedy")
     expect(host.locator("#names input").nth(1)).to_have_value("Ben")
+    host.locator("#setup-form fieldset").first.screenshot(path=str(SHOTS / "evening-setup-kept-so.png"))
+    host.get_by_role("radio", name=re.compile("^" + re.escape(gettext_for("so")("Real tiles")))).check()
+    expect(why).to_have_text(gettext_for("so")("Computer players need virtual tiles: the station deals their hands."))
+    host.locator("#setup-form fieldset").first.screenshot(path=str(SHOTS / "evening-setup-real-so.png"))
+    host.get_by_role("radio", name=re.compile("^" + re.escape(gettext_for("so")("Virtual tiles")))).check()
+    host.locator("#names select.who").nth(1).select_option("greedy")
     host.select_option("#lang-select", "en")
     expect(host.locator("#names select.who").nth(1)).to_have_value("greedy")
     host.get_by_role("button", name="Set up game").click()
