@@ -5,7 +5,7 @@ of what the pages ask for:
 1. ``past_games()`` (``GET /api/games``, the ``/games`` page and the host's Past games),
    ``players()`` (``GET /api/players``) and ``stored_view(N)`` (``/games/N``) the first time
    after a restart (every stored game replayed from its journal once) and then again (nothing
-   changed: nothing replayed, station/archive.py ``replayed``);
+   changed: nothing replayed, station/archive.py ``stored_facts``);
 2. target: the warm ``past_games()`` + ``players()`` together at least 5 times faster than the
    cold ones (the cache does its work) and under 50 ms; each time also as a ratio to the
    calibration (bench/calibration.py) timed in the same run.

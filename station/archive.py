@@ -3,9 +3,12 @@ list and the players' list of games over), and put a stored game's scoreboard ba
 (``show_game``).
 
 A stored game's result does not change once it is over, so each game's journal is replayed once
-per version of that journal (``replayed``: keyed by the game's last journal ``seq``; a correction
-after the end grows the journal, and the game is replayed again). ``/games``, ``/games/N`` and
-``/players`` (station/players.py) share that cache: with 50 stored games a list replays nothing."""
+per version of that journal and what its pages read of it is kept (``stored_facts``: how it ended,
+its read-only view, its line of the players' figures; about 25 KB a game, where a replayed referee
+is about 300 KB), keyed by the game's last journal ``seq`` (a correction after the end grows the
+journal, and the game is replayed again). ``/games``, ``/games/N`` and ``/players``
+(station/players.py) share it: with 50 stored games a second fetch replays nothing. A record
+download replays its game (a download is rare; a record is large)."""
 from __future__ import annotations
 
 from .game_end import is_over, over_view
@@ -20,15 +23,17 @@ class StoredGames:
 
     def export(self, game_id: int | None = None) -> dict:
         """A stored game (default: the one on show) as a mexican-train-record/1 document."""
-        if game_id is not None and (isinstance(game_id, bool) or not isinstance(game_id, int)
-                                    or not 0 < game_id < 2 ** 62):
-            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+        if game_id is not None:
+            self._game_id(game_id)
         with self.lock:
             if game_id is None or game_id == self.game_id:
                 if self.referee is None:
                     raise NoGame("there is no game to export")
                 return self.referee.record()
-            return self.replayed(game_id).record()
+        journal = self.store.journal(game_id)
+        if not journal:
+            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+        return Referee.from_journal(journal).record()
 
     def games(self, pin: str) -> list[dict]:
         """Every stored game, newest first: ``[{"id", "created", "status", "players", "shown",
@@ -45,24 +50,26 @@ class StoredGames:
 
     def _listed(self, keep) -> list[dict]:
         """``games()``'s rows whose ``over`` passes ``keep``; each game replayed at most once per
-        journal version (``replayed``)."""
+        journal version (``stored_facts``)."""
         with self.lock:
             seqs = {gid: seq for gid, _c, _s, seq in self.store.game_versions()}
             rows = []
             for g in self.store.games():
-                over = over_view(self.replayed(g["id"], seqs.get(g["id"])))
+                over = self.stored_facts(g["id"], seqs.get(g["id"]))["over"]
                 if keep(over):
                     rows.append({**g, "shown": g["id"] == self.game_id, "over": over})
             return rows
 
-    def replayed(self, game_id: int, seq: int | None = None) -> Referee:
-        """The referee of a stored game: the game on show's own, else rebuilt from its journal
-        and kept until that journal grows (``seq``: its last journal seq, from
-        ``store.game_versions``; None: asked of the store). ``NoGame`` (field ``game_id``) for
-        an id the store does not hold. The caller holds the lock."""
+    def stored_facts(self, game_id: int, seq: int | None = None) -> dict:
+        """What the pages read of a stored game: ``{"over": over_view, "view": stored_view's
+        dict, "summary": players.game_summary (None when it does not count)}``. The game on show
+        is read from its live referee; any other is replayed once per version of its journal
+        (``seq``: its last journal seq, from ``store.game_versions``; None: asked of the store)
+        and kept. ``NoGame`` (field ``game_id``) for an id the store does not hold. The caller
+        holds the lock."""
         if game_id == self.game_id and self.referee is not None:
-            return self.referee
-        cache = self.__dict__.setdefault("_replays", {})        # game id -> (journal seq, referee)
+            return self._facts(game_id, self.referee)
+        cache = self.__dict__.setdefault("_stored_facts", {})        # game id -> (journal seq, facts)
         if seq is None:
             seq = self.store.game_seq(game_id)
         hit = cache.get(game_id)
@@ -71,47 +78,52 @@ class StoredGames:
         journal = self.store.journal(game_id)
         if not journal:
             raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
-        referee = Referee.from_journal(journal)
-        cache[game_id] = (journal[-1][0], referee)
-        return referee
+        facts = self._facts(game_id, Referee.from_journal(journal))
+        cache[game_id] = (journal[-1][0], facts)
+        return facts
 
-    def _stored(self, game_id) -> Referee:
-        """The referee of a stored game (``replayed``); ``NoGame`` (field ``game_id``) for an id
-        the store does not hold."""
+    def _facts(self, game_id: int, ref: Referee) -> dict:
+        """``stored_facts`` of one referee."""
+        from .players import game_summary
+
+        created = self.store.game_created(game_id)
+        view = game_view(ref, game_id, ref.hardware_seats, set())
+        return {"over": over_view(ref), "summary": game_summary(game_id, created, ref),
+                "view": {**view, "host": None, "prompt": None, "log": [], "version": 0, "leds": None,
+                         "hardware": {"hub": None}, "club_setup": None,
+                         "stored": {"id": game_id, "created": created, "record": is_over(ref)}}}
+
+    @staticmethod
+    def _game_id(game_id) -> int:
+        """``game_id`` when it can be a stored game's id, else ``NoGame`` (field ``game_id``)."""
         if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id < 2 ** 62:
             raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
-        with self.lock:
-            return self.replayed(game_id)
+        return game_id
 
     def stored_view(self, game_id: int) -> dict:
         """A stored game for its read-only page (``/games/{id}``, no PIN): the game's part of the
         view (``views.game_view``) with no host controls, no log and no live state, plus
         ``stored``: ``{"id", "created" (seconds since the epoch), "record": bool (its record
         may be downloaded: the game is over)}``. Raises ``NoGame`` for an unknown id."""
-        ref = self._stored(game_id)
-        created = next((g["created"] for g in self.store.games() if g["id"] == game_id), None)
-        view = game_view(ref, game_id, ref.hardware_seats, set())
-        return {**view, "host": None, "prompt": None, "log": [], "version": 0, "leds": None,
-                "hardware": {"hub": None}, "club_setup": None,
-                "stored": {"id": game_id, "created": created, "record": is_over(ref)}}
+        with self.lock:
+            return self.stored_facts(self._game_id(game_id))["view"]
 
     def stored_record(self, game_id: int) -> dict:
         """A finished or abandoned stored game's record for anyone (its hands are no secret any
         more); ``NoGame`` for an unknown id, ``StationError`` (field ``game_id``) for a game still
         being played (the host exports that one with the PIN)."""
-        ref = self._stored(game_id)
-        if not is_over(ref):
-            raise StationError("this game is still being played: the host exports it",
-                               code="bad-request", facts={"field": "game_id"})
-        return ref.record()
+        with self.lock:
+            if self.stored_facts(self._game_id(game_id))["over"] is None:
+                raise StationError("this game is still being played: the host exports it",
+                                   code="bad-request", facts={"field": "game_id"})
+            return self.export(game_id)
 
     def show_game(self, pin: str, game_id: int) -> dict:
         """Reopen a stored game's scoreboard on every page (kept across restarts, until a new game
         is set up). Raises ``NoGame`` for an unknown id and ``StationError`` while another game is
         being played (end or abandon it first)."""
         self._pin(pin)
-        if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id < 2 ** 62:
-            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+        self._game_id(game_id)
         with self.lock:
             if self.store.game_status(game_id) is None:
                 raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})

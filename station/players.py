@@ -9,7 +9,7 @@ listed with the figures, and undone by marking it undone (it stays listed: the t
 Only finished games count: played out, or ended early by the host (status "finished"; one ended
 before any round was scored is a win shared by every seat, as its pages say). A game in play or
 abandoned counts for nothing. Per game the station replays the journal once (station/archive.py
-``replayed``, shared with the past games' pages) and keeps the summary until that journal grows.
+``stored_facts``, shared with the past games' pages) and keeps the summary until that journal grows.
 
 Figures per player (``figures()``): games, wins (place 1, a shared win included), places
 (``{"1": n, "2": n, ...}``, by the standings every page shows: station/views.py ``standings``),
@@ -183,19 +183,18 @@ def as_csv(data: dict) -> str:
 
 class Players:
     """The players' figures, as a part of ``Station`` (uses its ``lock``, ``store``, ``_pin`` and
-    ``replayed``, station/archive.py)."""
+    ``stored_facts``, station/archive.py)."""
 
     def _counted(self) -> list[dict]:
-        """The counted games' summaries, oldest first (each game replayed once per journal version)."""
-        cache = self.__dict__.setdefault("_player_games", {})      # game id -> (journal seq, summary)
+        """The counted games' summaries, oldest first (each game replayed once per journal
+        version: station/archive.py ``stored_facts``)."""
         counted = []
-        for game_id, created, status, seq in self.store.game_versions():
+        for game_id, _created, status, seq in self.store.game_versions():
             if status != "finished":
                 continue
-            if cache.get(game_id, (None,))[0] != seq:
-                cache[game_id] = (seq, game_summary(game_id, created, self.replayed(game_id, seq)))
-            if cache[game_id][1] is not None:
-                counted.append(cache[game_id][1])
+            summary = self.stored_facts(game_id, seq)["summary"]
+            if summary is not None:
+                counted.append(summary)
         return counted
 
     def players(self) -> dict:
