@@ -135,3 +135,16 @@ def rss_mb(pid: int | str = "self") -> float:
     except FileNotFoundError:
         pass
     return float("nan")
+
+
+def cpu_s(pid: int | str = "self") -> float:
+    """CPU time (user + system, s) that process ``pid`` has used so far, from /proc (Linux); NaN
+    where there is none. A server's CPU per request is its difference over the requests, divided."""
+    import os
+
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+    except FileNotFoundError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

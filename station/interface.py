@@ -176,6 +176,7 @@ class StationApi(Protocol):
 
     # seats
     def seat_code(self, seat: int, pin: str) -> str: ...          # short join code (host page / QR)
+    def seat_code_timed(self, seat: int, pin: str) -> tuple[str, float]: ...  # (code, seconds it stays valid)
     def join(self, seat: int, code: str, client: str | None = None) -> str: ...  # -> seat token
     def check_pin(self, pin: str, client: str | None = None) -> None: ...  # Forbidden / Throttled
     def release_seat(self, seat: int, pin: str) -> dict: ...

@@ -32,6 +32,7 @@ from .computers import COMPUTER_PAUSE_S, Computers, check_computers
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
 from .players import Players
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
+from .logs import once_a_minute
 from .referee import LogLine, Referee
 from .rulesets import RuleSets
 from .store import Store
@@ -39,6 +40,18 @@ from .throttle import Throttle
 from .views import seat_me, table_view
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
+#: seconds a seat's join code stays valid after it is made (docs/web.md, *Joining*): long enough to
+#: scan or type it at the table, short enough that a code seen or photographed earlier in the
+#: evening no longer takes the seat; the host page fetches the next one when it runs out
+CODE_LIFETIME_S = 15 * 60
+
+
+def _put_all(queues: list, view: dict) -> None:
+    """Put ``view`` in each subscriber's queue (on the queues' loop), dropping the oldest of a full one."""
+    for queue in queues:
+        if queue.full():
+            queue.get_nowait()
+        queue.put_nowait(view)
 
 
 def _is_mock_hub(hub) -> bool:
@@ -54,7 +67,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     (``Hub.real``) or a ``hardware.mockdrive.MockHub`` (the virtual hub page drives it) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
     ``clock`` (wall-clock seconds) times the throttle of wrong PINs and join codes, whose counts
-    are kept in the store across restarts (station/throttle.py).
+    are kept in the store across restarts (station/throttle.py), and the join codes' lifetime
+    (``CODE_LIFETIME_S``).
     ``rng`` (a ``random.Random``; default ``random.SystemRandom()``) is the source of everything
     random in the game: the virtual-tile deals draw from it, and each hint's and computer move's
     playouts from a ``random.Random`` it seeds (:meth:`playout_rng`). ``Station(rng=random.Random(1))``
@@ -76,6 +90,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         if not host_pin and len(self.host_pin) < pin_length:
             self.host_pin = new_pin(pin_length)
             self.store.set_setting("host_pin", self.host_pin)
+        self.clock = clock
         self.throttle = Throttle(clock, db=self.store.db)
         self.hub = hub
         self.hardware_seats = hub.build.seats if hub is not None else 0
@@ -155,15 +170,17 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     def _publish(self) -> dict:
         """Send the new view to every subscriber and redraw the LEDs; returns that view."""
         view = self.view()
-        for loop, queue in list(self._subscribers):
-            def put(q=queue, v=view):
-                if q.full():
-                    q.get_nowait()
-                q.put_nowait(v)
+        by_loop: dict = {}
+        for loop, queue in self._subscribers:
+            by_loop.setdefault(loop, []).append(queue)
+        for loop, queues in by_loop.items():
+            # one wake-up of each loop for all its queues: call_soon_threadsafe writes to the
+            # loop's self-pipe each time, once per socket was a system call per phone and move
             try:
-                loop.call_soon_threadsafe(put)
+                loop.call_soon_threadsafe(_put_all, queues, view)
             except RuntimeError:       # that loop has closed
-                self.unsubscribe(queue)
+                for queue in queues:
+                    self.unsubscribe(queue)
         if self.bridge is not None:
             self.bridge.state_changed()
         if self.mqtt is not None:        # returns at once: the broker never holds up the table
@@ -328,30 +345,47 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
 
     # ----------------------------------------------------------------- seats
     def seat_code(self, seat: int, pin: str) -> str:
-        """The short code a phone enters (or scans in the QR link) to join ``seat``."""
+        """The short code a phone enters (or scans in the QR link) to join ``seat``: the same code
+        until it is ``CODE_LIFETIME_S`` old, then a new one (``seat_code_timed`` says when)."""
+        return self.seat_code_timed(seat, pin)[0]
+
+    def seat_code_timed(self, seat: int, pin: str) -> tuple[str, float]:
+        """``(code, seconds left)``: ``seat_code`` and how long it is accepted from now."""
         self._pin(pin)
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         if not 0 <= seat < self.referee.rules.players:
             raise StationError(f"there is no seat {seat}", code="bad-request")
-        return self.store.seat_code(self.game_id, seat,
-                                    lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(5)))
+        now = self.clock()
+        with self.lock:
+            code, made = self.store.seat_code(self.game_id, seat,
+                                              lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(5)),
+                                              now, CODE_LIFETIME_S)
+        return code, made + CODE_LIFETIME_S - now
 
     def join(self, seat: int, code: str, client: str | None = None) -> str:
         """Join ``seat`` with its code; returns the seat token the phone keeps (survives restarts).
 
         ``client`` (the phone's address) throttles wrong codes as ``check_pin`` does: raises
-        ``Throttled`` while it must wait, ``Forbidden`` for a wrong code (counted and logged)."""
+        ``Throttled`` while it must wait, ``Forbidden`` for a wrong code (counted and logged) or
+        for the right code once it is ``CODE_LIFETIME_S`` old (``facts["why"]`` "code-expired";
+        not counted: the phone had the code)."""
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         with self.lock:
             self._guard(client, "code")
-            expected = self.store.existing_code(self.game_id, seat) \
+            found = self.store.existing_code(self.game_id, seat) \
                 if 0 <= seat < self.referee.rules.players else None
+            expected, made = found if found else (None, None)
             given = code.strip().upper() if isinstance(code, str) else None
             if not expected or not same(given, expected):
                 self._wrong(client, "code", f"a wrong join code for seat {seat}")
                 raise Forbidden("that is not this seat's code: ask the host", facts={"seat": seat})
+            if made is None or not 0 <= self.clock() - made < CODE_LIFETIME_S:
+                once_a_minute(log, "expired code", "refused an expired join code for seat %d from %s",
+                              seat, client or "the station")
+                raise Forbidden("that code has expired: ask the host to show the seat's code again",
+                                facts={"seat": seat, "why": "code-expired"})
             if client is not None:
                 self.throttle.succeeded(client, "code")
             token = self.store.tokens(self.game_id).get(seat) or secrets.token_urlsafe(18)

@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat INTEGER NOT NULL,
     code TEXT NOT NULL,
     token TEXT,
+    made REAL,
     PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS rulesets (
@@ -88,6 +89,9 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(SCHEMA)
+        if "made" not in {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}:
+            # a store from before codes expired: its codes have no time, and count as expired
+            self.db.execute("ALTER TABLE seats ADD COLUMN made REAL")
 
     def close(self) -> None:
         self.db.close()
@@ -203,19 +207,24 @@ class Store:
         return [{"id": i, "at": a, "name": n, "into": t, "undone": u} for i, a, n, t, u in rows]
 
     # ---- seats
-    def seat_code(self, game_id: int, seat: int, make) -> str:
-        """The seat's join code, made with ``make()`` the first time."""
-        row = self.db.execute("SELECT code FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
-        if row:
-            return row[0]
+    def seat_code(self, game_id: int, seat: int, make, now: float, lifetime: float) -> tuple[str, float]:
+        """The seat's join code and when it was made (clock seconds): the stored one while it is
+        younger than ``lifetime`` seconds at ``now``, else a new one from ``make()`` (made at
+        ``now``; the seat's token, if a phone holds one, is kept)."""
+        row = self.db.execute("SELECT code, made FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
+        if row and row[1] is not None and 0 <= now - row[1] < lifetime:
+            return row[0], row[1]
         code = make()
-        self.db.execute("INSERT INTO seats (game_id, seat, code) VALUES (?, ?, ?)", (game_id, seat, code))
-        return code
+        self.db.execute("INSERT INTO seats (game_id, seat, code, made) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT(game_id, seat) DO UPDATE SET code = excluded.code, made = excluded.made",
+                        (game_id, seat, code, now))
+        return code, now
 
-    def existing_code(self, game_id: int, seat: int) -> str | None:
-        """The seat's join code if the host has made one, else None."""
-        row = self.db.execute("SELECT code FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
-        return row[0] if row else None
+    def existing_code(self, game_id: int, seat: int) -> tuple[str, float | None] | None:
+        """The seat's join code and when it was made (None: before codes expired) if the host has
+        made one, else None."""
+        row = self.db.execute("SELECT code, made FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
+        return (row[0], row[1]) if row else None
 
     def set_token(self, game_id: int, seat: int, token: str | None) -> None:
         self.db.execute("UPDATE seats SET token = ? WHERE game_id = ? AND seat = ?", (token, game_id, seat))

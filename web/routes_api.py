@@ -224,9 +224,10 @@ async def show_game(request: Request, body: ShowBody, x_host_pin: str | None = P
 
 @router.get("/host/seat/{seat}/code", summary="The seat's short join code, link and QR code (SVG)")
 async def seat_code(request: Request, seat: Seat, x_host_pin: str | None = PinH) -> dict:
-    code = _station(request).seat_code(seat, _pin(request, x_host_pin))
+    """``expires_in``: seconds until the code stops being accepted (then this answers a new one)."""
+    code, left = _station(request).seat_code_timed(seat, _pin(request, x_host_pin))
     link = f"{qr.base_url(request)}/seat/{seat}?code={code}"
-    return {"seat": seat, "code": code, "link": link, "svg": qr.svg(link)}
+    return {"seat": seat, "code": code, "link": link, "svg": qr.svg(link), "expires_in": max(0, int(left))}
 
 
 @router.post("/host/seat/{seat}/release", summary="Release a seat (its token stops working)")

@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   let pin = sessionStorage.getItem("mt-pin") || "";
   let shownSeats = "";
+  let codeTimer = null;     // fetches the seats' codes again when the first shown one expires
   const LIMITS = (MT.view && MT.view.limits) || {};     // the station's (station/views.py LIMITS)
   const MAX_PLAYERS = LIMITS.players_max;     // the set-up form's rows (the station refuses more than the rules take)
 
@@ -88,6 +89,7 @@
     if (key === shownSeats || !pin) return;
     shownSeats = key;
     const cards = [];
+    let renew = Infinity;          // seconds until the first shown code runs out (the station then makes a new one)
     for (let i = 0; i < players.length; i++) {
       const computer = view.seats && view.seats[i] && view.seats[i].computer;
       if (computer) {        // the station plays this seat: no phone joins it
@@ -96,6 +98,7 @@
         continue;
       }
       const info = await MT.api("GET", `/api/host/seat/${i}/code`, undefined, H());
+      if (info.ok) renew = Math.min(renew, info.data.expires_in);
       const joined = view.seats && view.seats[i] && view.seats[i].joined;
       const qr = el("div", { class: "qr" });
       if (info.ok) { qr.innerHTML = info.data.svg; const s = qr.querySelector("svg"); s.setAttribute("role", "img"); s.setAttribute("aria-label", t("QR code to join seat %(n)s", { n: i })); }
@@ -112,6 +115,8 @@
             } } }, t("Release / reassign")))));
     }
     $("seats").replaceChildren(...cards);
+    clearTimeout(codeTimer);
+    if (renew < Infinity) codeTimer = setTimeout(() => { shownSeats = ""; seats(MT.view); }, (renew + 1) * 1000);
   }
   /** The game's state in words: "Game 1 · round 3 of 7 over: waiting for counts from Ana". */
   function statusText(view) {
