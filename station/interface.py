@@ -195,6 +195,7 @@ class StationApi(Protocol):
     def export(self, game_id: int | None = None) -> dict: ...     # a mexican-train-record/1 document
     def change_pin(self, pin: str, new: str) -> None: ...         # 4-12 digits, kept in the store
     def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first
+    def past_games(self) -> list[dict]: ...                 # the games over, newest first (no PIN)
     def stored_view(self, game_id: int) -> dict: ...              # a stored game, read-only (no PIN)
     def stored_record(self, game_id: int) -> dict: ...            # an ended game's record (no PIN)
     def stored_photo(self, game_id: int, round_index: int, seat: int) -> tuple[bytes, str]: ...   # (image, media type)

@@ -287,8 +287,9 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             text = (f"new game: {len(players)} players, {profile}, double-{referee.rules.top}; "
                     f"{referee.rules.hand_size} tiles each{why}, {referee.rules.boneyard_after_deal} in the boneyard")
             if self.hub is not None and len(players) > self.hardware_seats:
-                text += (f"; this hub has {self.hardware_seats} seats: seats {self.hardware_seats + 1}-"
-                         f"{len(players)} play from their phones alone")
+                # seats numbered from 0, as every page, URL and the record number them
+                text += (f"; this hub has {self.hardware_seats} seats: seats {self.hardware_seats}-"
+                         f"{len(players) - 1} play from their phones alone")
             self.log.append(LogLine(text, "setup", players=len(players), profile=profile,
                                     set=referee.rules.top, **referee.deal_summary(),
                                     phone_only=max(0, len(players) - self.hardware_seats) if self.hub else 0
@@ -316,9 +317,15 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         return self._commit(entry)
 
     def undo(self, pin: str, version: int) -> dict:
-        """Undo the last move, shown hand, correction or round start (the host confirmed it)."""
+        """Undo the last move, shown hand, correction or round start (the host confirmed it).
+        Once the game is over only a correction may be taken back: ``StationError`` code
+        ``game-over`` otherwise (station/referee.py ``undo_why``)."""
         self._pin(pin)
         self._fresh(version)
+        with self.lock:
+            if self.referee is not None and self.referee.undo_why == "game-over":
+                raise StationError("the game is over: its moves stay as they were",
+                                   code="game-over", facts={"field": "version"})
         return self._commit({"type": "undo"})
 
     def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict:
@@ -395,7 +402,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             if not 0 <= seat < self.referee.rules.players:
                 raise StationError(f"there is no seat {seat}", code="bad-request", facts={"field": "seat"})
             self.store.reset_seat(self.game_id, seat)
-            self.log.append(LogLine(f"seat {seat + 1} was released", "released", seat=seat).entry(self.version))
+            self.log.append(LogLine(f"seat {seat} was released", "released", seat=seat).entry(self.version))
         return self._publish()
 
     # ----------------------------------------------------------------- a seat's moves

@@ -189,6 +189,17 @@ class Store:
                                "LEFT JOIN journal j ON j.game_id = g.id GROUP BY g.id ORDER BY g.id")
         return [tuple(r) for r in rows]
 
+    def game_created(self, game_id: int) -> float | None:
+        """When ``game_id`` was set up (seconds since the epoch), or None for no such game."""
+        row = self.db.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row[0] if row else None
+
+    def game_seq(self, game_id: int) -> int:
+        """The last journal ``seq`` of ``game_id`` (0 when it has none): changes whenever its
+        journal grows."""
+        return self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?",
+                               (game_id,)).fetchone()[0]
+
     # ---- merged spellings of players' names (station/players.py)
     def add_merge(self, name: str, into: str) -> int:
         """Record that the player known as ``name`` (a name key) is ``into`` (a name key); its id."""

@@ -1,5 +1,5 @@
 """REST endpoints: one per station intent. Seat token: ``X-Seat-Token`` header or ``token`` query;
-host PIN: ``X-Host-Pin`` header (or ``pin`` query for the export download link)."""
+host PIN: ``X-Host-Pin`` header only (never in a URL: the host page fetches its downloads)."""
 from __future__ import annotations
 
 import asyncio
@@ -34,9 +34,9 @@ def _token(token_header: str | None, token_query: str | None) -> str:
     return token
 
 
-def _pin(request: Request, pin_header: str | None, pin_query: str | None = None) -> str:
+def _pin(request: Request, pin_header: str | None) -> str:
     """The host PIN of the request, checked (and throttled per client) by the station."""
-    pin = secret(pin_header, "X-Host-Pin") or secret(pin_query, "pin")
+    pin = secret(pin_header, "X-Host-Pin")
     if not pin:
         raise Unauthorized("the host PIN is needed", facts={"need": "pin"})
     _station(request).check_pin(pin, client_of(request))
@@ -297,8 +297,10 @@ async def end(request: Request, body: EndBody, x_host_pin: str | None = PinH) ->
 
 @router.get("/host/export", summary="Download the game as a mexican-train-record/1 document")
 async def export(request: Request, game_id: int | None = Query(None, ge=1, le=MAX_INT),
-                 x_host_pin: str | None = PinH, pin: str | None = Query(None)) -> Response:
-    _pin(request, x_host_pin, pin)
+                 x_host_pin: str | None = PinH) -> Response:
+    """The PIN goes in the ``X-Host-Pin`` header, never in the URL (a URL is kept in the
+    browser's history and the server's logs): the host page fetches the file and saves it."""
+    _pin(request, x_host_pin)
     return _download(_station(request).export(game_id), game_id)
 
 
@@ -311,6 +313,13 @@ def _download(record: dict, game_id: int | None) -> Response:
 
 
 GameId = Annotated[int, Path(ge=1, le=MAX_INT, description="a stored game's id")]
+
+
+@router.get("/games", summary="The games that are over, newest first (no PIN: every phone may see them)")
+async def past_games(request: Request) -> list[dict]:
+    """``[{"id", "created", "status", "players", "shown", "over"}]`` (station/archive.py
+    ``past_games``): played out, ended early or abandoned; the game in play is not listed."""
+    return _station(request).past_games()
 
 
 @router.get("/games/{game_id}", summary="A stored game, read-only: its scoreboard and rounds")
