@@ -121,7 +121,8 @@ class StoredGames:
         "photo") when that round and seat have no photo kept."""
         from vision.decode import image_size
         from vision.errors import PhotoError
-        self._stored(game_id)
+        with self.lock:
+            self.stored_facts(self._game_id(game_id))
         data = self.store.photo(game_id, round_index, seat)
         if data is None:
             raise StationError("no photo was kept for that round and seat", code="photo-not-kept",
