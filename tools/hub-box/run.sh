@@ -16,6 +16,8 @@
 #   tools/hub-box/run.sh [vm|arm64|all]        (default all)
 #   BOX_PI_MODEL="Raspberry Pi 4 Model B Rev 1.5"  the model install.sh is told (INSTALL_PI_MODEL)
 #   BOX_CONFIG=firmware_config/twelve-seat.toml    the build installed in the VM (LED strip on SPI, a board)
+#   BOX_CACHE=/var/cache/mexican-train-box         where roots, wheels and pip's cache are kept
+#   BOX_QEMU=qemu-system-x86_64                    the QEMU that boots the VM
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SRC="$(cd "$HERE/../.." && pwd)"
@@ -28,61 +30,46 @@ WHAT="${1:-all}"
 BOX_PI_MODEL="${BOX_PI_MODEL:-Raspberry Pi 4 Model B Rev 1.5}"
 BOX_CONFIG="${BOX_CONFIG:-firmware_config/twelve-seat.toml}"
 BOX_PIN=2468
+BOX_QEMU="${BOX_QEMU:-qemu-system-x86_64}"   # the QEMU that boots the VM
 # the pages must answer within this many seconds of QEMU's start (TCG: minutes on a loaded 2-core machine)
 PAGES_WITHIN_S="${BOX_PAGES_WITHIN_S:-900}"
-WORK="$(mktemp -d /var/tmp/hub-box.XXXXXX)"
+WORK=""
 T0=$SECONDS
 SUMMARY=()
 QEMU_PID="" FW_PID=""
+# shellcheck source=tools/hub-box/stage.sh
+. "$HERE/stage.sh"
 
-say() { echo "[hub-box $(printf '%4d' $((SECONDS - T0)))s] $*"; }
 result() { SUMMARY+=("$*"); say "$*"; }
-die() { say "FAILED: $*"; exit 1; }
 cleanup() {
+    [[ -n "$WORK" ]] || return 0
+    box_load_state
     [[ -n "$FW_PID" ]] && kill "$FW_PID" 2>/dev/null
     [[ -n "$QEMU_PID" ]] && kill -9 "$QEMU_PID" 2>/dev/null
     wait 2>/dev/null
-    if ((OK)); then rm -rf "$WORK"; else say "kept for a look: $WORK (console*.log, qemu*.log, fw*.log)"; rm -f "$WORK/disk.img"; fi
+    if ((OK)); then rm -rf "$WORK"; else say "kept for a look: $WORK (console*.log, qemu*.log, fw*.log, arm64-*.log)"; rm -rf "$WORK/disk.img" "$WORK/arm64-root"; fi
 }
 OK=0
 trap cleanup EXIT
+trap 'box_interrupted SIGINT' INT
+trap 'box_interrupted SIGTERM' TERM
 
-# stage NAME BUDGET_S FUNCTION...: a progress line, then the function under its time budget; a
-# timer that fires stops the stage's processes and the run fails saying which stage overran
-STAGE=""
-on_term() {
-    if [[ -n "$STAGE" && -e "$WORK/overrun.$STAGE" ]]; then die "stage $STAGE overran its budget: stopped"; fi
-    die "terminated"
-}
-trap on_term TERM INT
-stage() {
-    local name="$1" budget="$2" start=$SECONDS rc=0
-    shift 2
-    STAGE="$name"
-    say "stage $name (budget ${budget}s) ..."
-    ( sleep "$budget"; touch "$WORK/overrun.$name"; kill -TERM $$; pkill -TERM -P $$ ) 2>/dev/null &
-    local timer=$!
-    "$@" || rc=$?
-    pkill -P "$timer" 2>/dev/null; kill "$timer" 2>/dev/null; wait "$timer" 2>/dev/null || true
-    [[ -e "$WORK/overrun.$name" ]] && die "stage $name overran its budget of ${budget}s: stopped"
-    ((rc == 0)) || die "stage $name failed (exit $rc)"
-    say "stage $name done in $((SECONDS - start))s"
-    STAGE=""
-}
-
-preflight() {
+preflight() {     # where this machine cannot run the box: one line saying why, and the run fails
     [[ "$(id -u)" == 0 ]] || die "the box needs root (mmdebstrap, mknod, systemd-nspawn): sudo make hub-box"
     local need=(mmdebstrap:mmdebstrap systemd-nspawn:systemd-container mkfs.ext4:e2fsprogs)
-    [[ "$WHAT" == arm64 ]] || need+=(qemu-system-x86_64:qemu-system-x86)
+    [[ "$WHAT" == arm64 ]] || need+=("$BOX_QEMU:qemu-system-x86")
+    [[ "$WHAT" == vm ]] || need+=(qemu-aarch64-static:qemu-user-static)
     local n
     for n in "${need[@]}"; do
-        command -v "${n%%:*}" >/dev/null || die "no ${n%%:*} on this machine (apt-get install ${n#*:})"
+        command -v "${n%%:*}" >/dev/null || die "no ${n%%:*} on this machine (apt-get install ${n##*:})"
     done
     if [[ "$WHAT" != vm ]]; then
         [[ -e /proc/sys/fs/binfmt_misc/status ]] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc 2>/dev/null || true
+        [[ -e /proc/sys/fs/binfmt_misc/status ]] \
+            || die "no binfmt_misc on this machine (the kernel's binfmt_misc is not mounted and cannot be): the arm64 root needs it"
         [[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]] || update-binfmts --enable qemu-aarch64 2>/dev/null || true
         [[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]] \
-            || die "no binfmt_misc entry for qemu-aarch64: apt-get install qemu-user-static binfmt-support (and a kernel with binfmt_misc)"
+            || die "no binfmt_misc entry for qemu-aarch64: apt-get install qemu-user-static binfmt-support"
     fi
 }
 
@@ -116,7 +103,7 @@ vm_boot() {   # N: boots the VM in the background; the board's pty gets the firm
     local n="$1"
     PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
     : >"$WORK/console$n.log"
-    qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 2048 -nodefaults -display none \
+    "$BOX_QEMU" -accel tcg,thread=multi -cpu max -smp 2 -m 2048 -nodefaults -display none \
         -kernel "$WORK/vmlinuz" -initrd "$WORK/initrd" \
         -append "root=/dev/vda rw console=ttyS0 quiet systemd.show_status=0 net.ifnames=0" \
         -drive "file=$WORK/disk.img,if=virtio,format=raw" \
@@ -124,6 +111,7 @@ vm_boot() {   # N: boots the VM in the background; the board's pty gets the firm
         -device qemu-xhci -chardev pty,id=board -device usb-serial,chardev=board \
         -serial "file:$WORK/console$n.log" >"$WORK/qemu$n.log" 2>&1 &
     QEMU_PID=$!
+    box_state QEMU_PID="$QEMU_PID" PORT="$PORT"
     local pty=""
     for _ in $(seq 1 50); do
         pty="$(grep -o '/dev/pts/[0-9]*' "$WORK/qemu$n.log" | head -1 || true)"
@@ -135,12 +123,13 @@ vm_boot() {   # N: boots the VM in the background; the board's pty gets the firm
     # the sensor board: the unchanged firmware under CPython, `machine` stood in for (all slots empty)
     FW_CONTROL_FD=3 python3 "$SRC/tests/hardware/firmware_host.py" <"$pty" >"$pty" 3<>"$WORK/fw$n.ctl" 2>"$WORK/fw$n.log" &
     FW_PID=$!
+    box_state FW_PID="$FW_PID"
     say "boot $n: QEMU TCG (pid $QEMU_PID), pages on 127.0.0.1:$PORT, sensor board (firmware/sensor_board/main.py) on $pty"
 }
 
 wait_console() {   # N TEXT: until the guest prints "BOX: TEXT"
     until grep -q "BOX: $2" "$WORK/console$1.log"; do
-        kill -0 "$QEMU_PID" 2>/dev/null || { tail -n 30 "$WORK/console$1.log"; return 1; }
+        box_alive "$QEMU_PID" || { tail -n 30 "$WORK/console$1.log"; return 1; }
         sleep 2
     done
 }
@@ -159,9 +148,9 @@ vm_first_boot() {
 vm_game_and_plug() {
     python3 "$HERE/game.py" play "http://127.0.0.1:$PORT" "$BOX_PIN" "$WORK/game.json"
     kill -9 "$QEMU_PID"                 # the plug pulled, right after the last acknowledged move
-    wait "$QEMU_PID" 2>/dev/null || true
+    while box_alive "$QEMU_PID"; do sleep 0.2; done
     kill "$FW_PID" 2>/dev/null || true
-    QEMU_PID="" FW_PID=""
+    box_state QEMU_PID="" FW_PID=""
     say "the VM SIGKILLed mid-game (QEMU killed right after the last acknowledged move)"
 }
 
@@ -191,7 +180,7 @@ part_vm() {
     result "sensor board: $(grep -a '^BOX: board:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: board: //'); $(grep -a 'station link:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: //')"
     result "plug pulled mid-game: $(cat "$WORK/verify.txt")"
     kill -9 "$QEMU_PID" 2>/dev/null; kill "$FW_PID" 2>/dev/null || true
-    QEMU_PID="" FW_PID=""
+    box_state QEMU_PID="" FW_PID=""
 }
 
 # ---------------------------------------------------------------- B: the hub's architecture
@@ -269,7 +258,9 @@ arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in t
     grep -q "^aarch64 (qemu-user) simulate:" "$WORK/arm64-bench.txt"
 }
 
+case "$WHAT" in vm|arm64|all) ;; *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;; esac
 preflight
+WORK="$(mktemp -d /var/tmp/hub-box.XXXXXX)"
 say "hub box: $WHAT; cache $BOX_CACHE; clone of $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
 case "$WHAT" in
     vm) part_vm ;;
@@ -281,3 +272,4 @@ OK=1
 echo
 echo "hub box summary ($((SECONDS - T0)) s):"
 printf '  %s\n' "${SUMMARY[@]}"
+echo "  stages (time/budget): ${STAGE_TIMES[*]}"
