@@ -26,12 +26,14 @@ run: venv
 	$(BIN)/station run --mock --host $(HOST) --port $(PORT)
 
 # Debian packages the tests use: chromium (browser tests), shellcheck (installer check),
-# mosquitto (the MQTT tests start their own broker on a free loopback port)
+# mosquitto (the MQTT tests start their own broker on a free loopback port), openscad (the
+# enclosure rendered to STL: tests/hardware/test_enclosure.py)
 system-packages:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v shellcheck >/dev/null 2>&1 || missing="$$missing shellcheck"; \
 	command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || missing="$$missing mosquitto"; \
+	command -v openscad >/dev/null 2>&1 || missing="$$missing openscad"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$$missing for the tests"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \

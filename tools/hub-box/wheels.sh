@@ -92,9 +92,22 @@ PY
     for v in $(seq 17 41); do plat+=(--platform "manylinux_2_${v}_aarch64"); done
     {
         echo "binary wheels (native download): $binary $reqs pip setuptools>=77 wheel"
-        # shellcheck disable=SC2086  # word lists of requirements
-        PIP_CERT="$BOX_CA" box_host_pip download -q -d "$dir/wheels" --only-binary=:all: "${plat[@]}" \
-            --python-version 3.13 --implementation cp --abi cp313 $binary $reqs pip "setuptools>=77" wheel || return 1
+        # a pure-Python package with no wheel on PyPI (sdnotify) is made a wheel natively (py3-none-any:
+        # the same on every architecture), then the download is tried again with it at hand
+        local tries out missing
+        for tries in 1 2 3 4 5 6; do
+            # shellcheck disable=SC2086  # word lists of requirements
+            if out="$(PIP_CERT="$BOX_CA" box_host_pip download -q -d "$dir/wheels" --find-links "$dir/wheels" \
+                    --only-binary=:all: "${plat[@]}" --python-version 3.13 --implementation cp --abi cp313 \
+                    $binary $reqs pip "setuptools>=77" wheel 2>&1)"; then break; fi
+            echo "$out"
+            missing="$(sed -n 's/^ERROR: No matching distribution found for \([A-Za-z0-9_.-]*\).*/\1/p' <<<"$out" | head -1)"
+            [[ -n "$missing" && "$tries" -lt 6 ]] || return 1
+            PIP_CERT="$BOX_CA" box_host_pip wheel -q --no-deps -w "$dir/pure" "$missing" || return 1
+            compgen -G "$dir/pure/*-none-any.whl" >/dev/null || { echo "$missing has no wheel for aarch64 and is not pure Python"; return 1; }
+            echo "made natively (pure Python, no wheel on PyPI): $(cd "$dir/pure" && echo ./*-none-any.whl)"
+            mv "$dir"/pure/*-none-any.whl "$dir/wheels/"
+        done
         echo "native download: $((SECONDS - t0)) s"
         [[ -n "$source" ]] || return 0
         mkdir -p "$dir/sdist"
