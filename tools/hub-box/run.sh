@@ -246,30 +246,39 @@ arm64_tests() {
 }
 
 BENCH_ARGS="--seconds 3 --replays 10 --hints 2"
-arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in the same minute (the reference)
+arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in the same minutes (the reference)
+    # shellcheck disable=SC2086  # a word list of arguments
     arm64_run "cd /opt/mexican-train && venv/bin/python bench/engine.py $BENCH_ARGS 2>&1 | tail -n 12 || true" | tee "$WORK/arm64-bench.log"
-    (cd "$WORK/clone" && python3 bench/engine.py $BENCH_ARGS 2>&1 | tail -n 12 || true) | tee "$WORK/native-bench.log"
+    local py=python3
+    [[ -x "$SRC/.venv/bin/python" ]] && py="$SRC/.venv/bin/python"
+    # shellcheck disable=SC2086
+    (cd "$WORK/clone" && "$py" bench/engine.py $BENCH_ARGS 2>&1 | tail -n 12 || true) | tee "$WORK/native-bench.log"
     local what
     : >"$WORK/arm64-bench.txt"
-    for what in simulate replay hint; do
-        echo "aarch64 (qemu-user) $(grep -m1 "^$what:" "$WORK/arm64-bench.log" | cut -c1-90)" >>"$WORK/arm64-bench.txt"
-        echo "native x86_64 (same minute) $(grep -m1 "^$what:" "$WORK/native-bench.log" | cut -c1-90)" >>"$WORK/arm64-bench.txt"
+    for what in machine calibration simulate replay hint strong; do
+        echo "aarch64 (qemu-user) $(grep -m1 "^$what:" "$WORK/arm64-bench.log" | cut -c1-150)" >>"$WORK/arm64-bench.txt"
+        echo "native (same minutes) $(grep -m1 "^$what:" "$WORK/native-bench.log" | cut -c1-150)" >>"$WORK/arm64-bench.txt"
     done
     grep -q "^aarch64 (qemu-user) simulate:" "$WORK/arm64-bench.txt"
 }
 
-case "$WHAT" in vm|arm64|all) ;; *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;; esac
-preflight
-WORK="$(mktemp -d /var/tmp/hub-box.XXXXXX)"
-say "hub box: $WHAT; cache $BOX_CACHE; clone of $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
-case "$WHAT" in
-    vm) part_vm ;;
-    arm64) part_arm64 ;;
-    all) part_vm; part_arm64 ;;
-    *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;;
-esac
-OK=1
-echo
-echo "hub box summary ($((SECONDS - T0)) s):"
-printf '  %s\n' "${SUMMARY[@]}"
-echo "  stages (time/budget): ${STAGE_TIMES[*]}"
+main() {
+    case "$WHAT" in vm|arm64|all) ;; *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;; esac
+    preflight
+    WORK="$(mktemp -d /var/tmp/hub-box.XXXXXX)"
+    say "hub box: $WHAT; cache $BOX_CACHE; clone of $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
+    case "$WHAT" in
+        vm) part_vm ;;
+        arm64) part_arm64 ;;
+        all) part_vm; part_arm64 ;;
+        *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;;
+    esac
+    OK=1
+    echo
+    echo "hub box summary ($((SECONDS - T0)) s):"
+    printf '  %s\n' "${SUMMARY[@]}"
+    echo "  stages (time/budget): ${STAGE_TIMES[*]}"
+}
+
+# on one line: bash has read all of it before it runs (an edit of this file during a run is harmless)
+main "$@"; exit $?
