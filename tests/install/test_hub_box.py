@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,22 @@ def test_a_bad_part_is_named_before_anything_runs():
     assert res.returncode == 1
     assert res.stdout.splitlines() == [res.stdout.strip()]
     assert "usage: tools/hub-box/run.sh [vm|arm64|all]" in res.stdout
+
+
+def test_an_interrupted_run_stops_its_stage_and_its_timer(tmp_path):
+    marker = "27.1828"
+    script = tmp_path / "stages.sh"
+    script.write_text(f"set -euo pipefail\nWORK={tmp_path}\n. {BOX / 'stage.sh'}\n"
+                      "trap 'box_interrupted SIGTERM' TERM\n"
+                      f"stage long 593 sh -c 'sleep {marker}'\n")
+    proc = subprocess.Popen(["bash", str(script)], stdout=subprocess.PIPE, text=True)
+    for _ in range(100):                      # until the stage's sleep runs
+        if subprocess.run(["pgrep", "-f", f"sleep {marker}"], capture_output=True).returncode == 0:
+            break
+        time.sleep(0.1)
+    proc.terminate()
+    out, _ = proc.communicate(timeout=30)     # returns at once: no budget timer left to wait for
+    assert proc.returncode == 1
+    assert out.strip().splitlines()[-1].endswith("FAILED: interrupted (SIGTERM)")
+    left = subprocess.run(["pgrep", "-f", f"sleep {marker}|sleep 593"], capture_output=True, text=True)
+    assert left.stdout == ""

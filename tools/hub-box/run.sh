@@ -41,6 +41,7 @@ QEMU_PID="" FW_PID=""
 . "$HERE/stage.sh"
 
 result() { SUMMARY+=("$*"); say "$*"; }
+box_quiet() { "$@" >/dev/null; }   # a builder that prints its directory: the stage's line says enough
 cleanup() {
     [[ -n "$WORK" ]] || return 0
     box_load_state
@@ -168,8 +169,8 @@ vm_second_boot() {
 }
 
 part_vm() {
-    stage vm-root 1500 box_build_root vm
-    stage vm-wheels 900 box_wheels vm '[pi]'
+    stage vm-root 1500 box_quiet box_build_root vm
+    stage vm-wheels 900 box_quiet box_wheels vm '[pi]'
     stage vm-image 600 vm_image
     stage vm-boot-1-install 2400 vm_first_boot
     stage vm-game 300 vm_game_and_plug
@@ -186,9 +187,9 @@ part_vm() {
 # ---------------------------------------------------------------- B: the hub's architecture
 part_arm64() {
     local line
-    stage arm64-root 3600 box_build_root arm64
+    stage arm64-root 3600 box_quiet box_build_root arm64
     # shellcheck disable=SC2086  # a word list of requirements
-    stage arm64-wheels 2400 box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS
+    stage arm64-wheels 2400 box_quiet box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS
     stage arm64-install 1200 arm64_install
     stage arm64-tests 2400 arm64_tests
     result "aarch64 Python 3.13: $(cat "$WORK/arm64-tests.txt")"

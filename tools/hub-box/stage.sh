@@ -32,9 +32,10 @@ box_alive() {     # PID: running (a zombie is not)
     st="$(ps -o stat= -p "$1" 2>/dev/null)" && [[ "$st" != Z* ]]
 }
 
-BOX_JOB=""
-box_interrupted() {   # INT/TERM: the running stage's processes stopped, then the run fails
+BOX_JOB="" BOX_TIMER=""
+box_interrupted() {   # INT/TERM: the running stage's processes and its timer stopped, then the run fails
     if [[ -n "$BOX_JOB" ]]; then box_kill_tree "$BOX_JOB"; fi
+    if [[ -n "$BOX_TIMER" ]]; then box_kill_tree "$BOX_TIMER"; fi
     die "interrupted${1:+ ($1)}"
 }
 
@@ -54,10 +55,12 @@ stage() {         # NAME BUDGET_S COMMAND...: runs COMMAND under the budget; fai
         for p in $(ps -o pid= --ppid "$job" 2>/dev/null) "$job"; do kill -KILL "$p" 2>/dev/null; done
     ) </dev/null >/dev/null 2>&1 &
     timer=$!
+    BOX_TIMER=$timer
     wait "$job" || rc=$?
     BOX_JOB=""
     box_kill_tree "$timer"
     wait "$timer" 2>/dev/null || true
+    BOX_TIMER=""
     box_load_state
     STAGE_TIMES+=("$name $((SECONDS - start))s/${budget}s")
     if [[ -e "$WORK/overrun" ]]; then
