@@ -197,13 +197,18 @@ part_arm64() {
     while read -r line; do result "bench: $line"; done <"$WORK/arm64-bench.txt"
 }
 
-arm64_run() {     # a shell script run in this run's copy of the arm64 root, offline, the clone on /src
+# a shell script run in this run's copy of the arm64 root, offline, the clone on /src. PIP_NO_COMPILE:
+# pip writes no .pyc of what it installs (byte-compiling pip, numpy, ... under emulation took most
+# of ensurepip's minutes); Python compiles what is imported, and the installer's compileall step
+# still compiles the station's own code
+arm64_run() {
     local wheels
     # shellcheck disable=SC2086
     wheels="$(box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS)/wheels"
     systemd-nspawn -q --register=no --keep-unit -D "$WORK/arm64-root" \
         --bind-ro="$WORK/clone:/src" --bind-ro="$wheels:/wheels" --setenv=PIP_NO_INDEX=1 \
         --setenv=PIP_FIND_LINKS=/wheels --setenv=PIP_DISABLE_PIP_VERSION_CHECK=1 --setenv=PYPI=1 \
+        --setenv=PIP_NO_COMPILE=1 \
         --pipe -- /bin/bash -ec "$1"
 }
 

@@ -116,12 +116,14 @@ PY
         PIP_CERT="$BOX_CA" box_host_pip download -q -d "$dir/sdist" --no-binary=:all: --no-deps $source || return 1
         echo "sdist download: $((SECONDS - t0)) s"
     } >"$dir/build.log" 2>&1 || return 1
-    # the C extensions compiled on Python 3.13 aarch64 (every instruction emulated), offline
+    # the C extensions compiled on Python 3.13 aarch64 (every instruction emulated), offline;
+    # PIP_NO_COMPILE: no .pyc of pip and setuptools written (byte-compiling them under emulation
+    # made ensurepip take over 8 minutes)
     local t1=$SECONDS
     systemd-nspawn -q --register=no --keep-unit --volatile=overlay -D "$root" \
         --bind="$dir/wheels:/wheels" --bind-ro="$dir/sdist:/sdist" --setenv=PYPI=1 \
         --setenv=PIP_NO_INDEX=1 --setenv=PIP_FIND_LINKS=/wheels --setenv=PIP_DISABLE_PIP_VERSION_CHECK=1 \
-        --pipe -- /bin/sh -ec '
+        --setenv=PIP_NO_COMPILE=1 --pipe -- /bin/sh -ec '
             python3 -m venv /tmp/b
             /tmp/b/bin/pip install -q "setuptools>=77" wheel
             /tmp/b/bin/pip wheel -q --no-build-isolation --no-deps -w /wheels /sdist/*
