@@ -204,16 +204,18 @@ part_arm64() {
 arm64_run() {
     local wheels
     # shellcheck disable=SC2086
-    wheels="$(box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS)/wheels"
+    wheels="$(box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS)"
     systemd-nspawn -q --register=no --keep-unit -D "$WORK/arm64-root" \
-        --bind-ro="$WORK/clone:/src" --bind-ro="$wheels:/wheels" --setenv=PIP_NO_INDEX=1 \
+        --bind-ro="$WORK/clone:/src" --bind-ro="$wheels/wheels:/wheels" --bind-ro="$wheels/bootstrap:/bootstrap" \
+        --setenv=PIP_NO_INDEX=1 \
         --setenv=PIP_FIND_LINKS=/wheels --setenv=PIP_DISABLE_PIP_VERSION_CHECK=1 --setenv=PYPI=1 \
         --setenv=PIP_NO_COMPILE=1 \
         --pipe -- /bin/bash -ec "$1"
 }
 
 # systemd/install.sh's Python steps (install_code), as it runs them on a Pi 5 on trixie, each timed:
-# the venv with the system site packages, pip upgraded, `pip install -e /opt/mexican-train[pi,pi5]`
+# the venv with the system site packages (made --without-pip, and pip put in by the upgrade step
+# from the wheel cache: ensurepip under emulation took over 8 minutes), pip upgraded, `pip install -e /opt/mexican-train[pi,pi5]`
 # (PYPI=1; the C extensions from the wheels compiled once in the root), compileall, check-config
 ARM64_EXTRAS='[pi,pi5]'
 ARM64_REQS='pytest hypothesis'
@@ -228,8 +230,8 @@ arm64_install() {  # the cached root copied for this run (the cache stays as bui
 }
 arm64_prepare='
     t cp -a /src $P && cd $P
-    t python3 -m venv --system-site-packages $P/venv
-    t $P/venv/bin/pip install --quiet --upgrade pip
+    t python3 -m venv --system-site-packages --without-pip $P/venv
+    t env PYTHONPATH=/bootstrap $P/venv/bin/python -m pip install --quiet --upgrade pip
     t $P/venv/bin/pip install --quiet -e "$P'"$ARM64_EXTRAS"'"
     t $P/venv/bin/python -m compileall -q engine hardware station web club cli palette
     t $P/venv/bin/station check-config firmware_config/twelve-seat.toml --model "'"$ARM64_MODEL"'" >/dev/null

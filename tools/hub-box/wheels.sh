@@ -116,18 +116,19 @@ PY
         PIP_CERT="$BOX_CA" box_host_pip download -q -d "$dir/sdist" --no-binary=:all: --no-deps $source || return 1
         echo "sdist download: $((SECONDS - t0)) s"
     } >"$dir/build.log" 2>&1 || return 1
-    # the C extensions compiled on Python 3.13 aarch64 (every instruction emulated), offline;
-    # PIP_NO_COMPILE: no .pyc of pip and setuptools written (byte-compiling them under emulation
-    # made ensurepip take over 8 minutes)
+    # pip and setuptools for the root, put in a directory natively (pure Python): no venv and no
+    # ensurepip under emulation (ensurepip ignores PIP_* settings, runs pip from its zip and
+    # byte-compiles it: over 8 minutes at load 40)
+    box_host_pip install -q --no-compile --no-index --find-links "$dir/wheels" --target "$dir/bootstrap" \
+        pip "setuptools>=77" wheel >>"$dir/build.log" 2>&1 || return 1
+    # the C extensions compiled on Python 3.13 aarch64 (every instruction emulated), offline
     local t1=$SECONDS
     systemd-nspawn -q --register=no --keep-unit --volatile=overlay -D "$root" \
-        --bind="$dir/wheels:/wheels" --bind-ro="$dir/sdist:/sdist" --setenv=PYPI=1 \
-        --setenv=PIP_NO_INDEX=1 --setenv=PIP_FIND_LINKS=/wheels --setenv=PIP_DISABLE_PIP_VERSION_CHECK=1 \
-        --setenv=PIP_NO_COMPILE=1 --pipe -- /bin/sh -ec '
-            python3 -m venv /tmp/b
-            /tmp/b/bin/pip install -q "setuptools>=77" wheel
-            /tmp/b/bin/pip wheel -q --no-build-isolation --no-deps -w /wheels /sdist/*
-            /tmp/b/bin/python -c "import platform, sys; print(\"compiled on python\", sys.version.split()[0], platform.machine())"
+        --bind="$dir/wheels:/wheels" --bind-ro="$dir/sdist:/sdist" --bind="$dir/bootstrap:/bootstrap" \
+        --setenv=PYPI=1 --setenv=PYTHONPATH=/bootstrap --setenv=PIP_NO_INDEX=1 --setenv=PIP_FIND_LINKS=/wheels \
+        --setenv=PIP_DISABLE_PIP_VERSION_CHECK=1 --setenv=PIP_NO_COMPILE=1 --pipe -- /bin/sh -ec '
+            python3 -m pip wheel -q --no-build-isolation --no-deps -w /wheels /sdist/*
+            python3 -c "import platform, sys; print(\"compiled on python\", sys.version.split()[0], platform.machine())"
         ' >>"$dir/build.log" 2>&1 || return 1
     echo "compiled in the root (emulated): $((SECONDS - t1)) s" >>"$dir/build.log"
     ls "$dir/wheels" >>"$dir/build.log"
