@@ -48,6 +48,25 @@ def test_a_stage_over_its_budget_is_stopped_with_its_children_and_the_run_fails(
     assert left.stdout == "", "the stage's grandchild outlived its budget"
 
 
+def test_a_stage_gets_at_most_what_is_left_of_the_total_budget(tmp_path):
+    marker = "23.0259"
+    res = run_stages(tmp_path, f"""
+        BOX_TOTAL_BUDGET_S=2
+        stage long 600 sh -c 'sleep {marker}'
+    """)
+    assert res.returncode == 1
+    lines = res.stdout.strip().splitlines()
+    assert "stage long (budget 2s, what is left of the box's total 2s)" in lines[0]
+    assert "FAILED: stage long overran its budget of 2s, what is left of the box's total 2s: stopped" in lines[-1]
+    res = run_stages(tmp_path, """
+        BOX_TOTAL_BUDGET_S=1
+        sleep 1.2
+        stage late 600 true
+    """)
+    assert res.returncode == 1
+    assert res.stdout.strip().endswith("FAILED: stage late not started: the box's total budget of 1s (BOX_TOTAL_BUDGET_S) is spent")
+
+
 def test_a_failing_step_fails_its_stage_and_nothing_after_it_runs(tmp_path):
     res = run_stages(tmp_path, """
         two_steps() { false; echo "second step ran"; }

@@ -18,6 +18,7 @@
 #   BOX_CONFIG=firmware_config/twelve-seat.toml    the build installed in the VM (LED strip on SPI, a board)
 #   BOX_CACHE=/var/cache/mexican-train-box         where roots, wheels and pip's cache are kept
 #   BOX_QEMU=qemu-system-x86_64                    the QEMU that boots the VM
+#   BOX_TOTAL_BUDGET_S=4500                        the box's total time budget (every stage gets at most what is left)
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SRC="$(cd "$HERE/../.." && pwd)"
@@ -168,11 +169,13 @@ vm_second_boot() {
     grep -q "BOX: devices blocked: 0" "$WORK/console2.log"
 }
 
+# Stage budgets (s): about twice what each took on this machine kind at load 10-40 (docs/install.md),
+# all under the box's total (BOX_TOTAL_BUDGET_S, tools/hub-box/stage.sh)
 part_vm() {
-    stage vm-root 1500 box_quiet box_build_root vm
-    stage vm-wheels 900 box_quiet box_wheels vm '[pi]'
-    stage vm-image 600 vm_image
-    stage vm-boot-1-install 2400 vm_first_boot
+    stage vm-root 900 box_quiet box_build_root vm
+    stage vm-wheels 600 box_quiet box_wheels vm '[pi]'
+    stage vm-image 300 vm_image
+    stage vm-boot-1-install 1800 vm_first_boot
     stage vm-game 300 vm_game_and_plug
     stage vm-boot-2 1200 vm_second_boot
     result "VM boot to pages: $(cat "$WORK/pages.s") s (QEMU TCG, from QEMU's start; limit ${PAGES_WITHIN_S} s)"
@@ -187,13 +190,13 @@ part_vm() {
 # ---------------------------------------------------------------- B: the hub's architecture
 part_arm64() {
     local line
-    stage arm64-root 3600 box_quiet box_build_root arm64
+    stage arm64-root 3000 box_quiet box_build_root arm64
     # shellcheck disable=SC2086  # a word list of requirements
-    stage arm64-wheels 2400 box_quiet box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS
+    stage arm64-wheels 1200 box_quiet box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS
     stage arm64-install 1200 arm64_install
-    stage arm64-tests 2400 arm64_tests
+    stage arm64-tests 1800 arm64_tests
     result "aarch64 Python 3.13: $(cat "$WORK/arm64-tests.txt")"
-    stage arm64-bench 1200 arm64_bench
+    stage arm64-bench 900 arm64_bench
     while read -r line; do result "bench: $line"; done <"$WORK/arm64-bench.txt"
 }
 

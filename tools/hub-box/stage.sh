@@ -4,11 +4,15 @@
 # the box waits for it; at its budget a timer stops the stage's whole process tree (mmdebstrap,
 # systemd-nspawn and what runs in it, QEMU) and the run fails saying which stage overran. A stage
 # passes what later stages need through the state file ($WORK/state, `box_state NAME=VALUE`).
+# The box as a whole has a budget too (BOX_TOTAL_BUDGET_S, default 4500 s: with the tests' 15
+# minutes .ci/run stays inside its 90): a stage gets at most what is left of it, and a stage that
+# finds it spent does not start.
 #
 #   WORK=DIR; . tools/hub-box/stage.sh; stage NAME BUDGET_S COMMAND [ARG...]
 
 T0=${T0:-$SECONDS}
 STAGE_TIMES=()
+BOX_TOTAL_BUDGET_S="${BOX_TOTAL_BUDGET_S:-4500}"
 
 say() { echo "[hub-box $(printf '%4d' $((SECONDS - T0)))s] $*"; }
 die() { say "FAILED: $*"; exit 1; }
@@ -40,9 +44,12 @@ box_interrupted() {   # INT/TERM: the running stage's processes and its timer st
 }
 
 stage() {         # NAME BUDGET_S COMMAND...: runs COMMAND under the budget; fails the run loudly
-    local name="$1" budget="$2" start=$SECONDS rc=0 job timer
+    local name="$1" budget="$2" start=$SECONDS rc=0 job timer left of=""
     shift 2
-    say "stage $name (budget ${budget}s) ..."
+    left=$((BOX_TOTAL_BUDGET_S - (SECONDS - T0)))
+    ((left > 0)) || die "stage $name not started: the box's total budget of ${BOX_TOTAL_BUDGET_S}s (BOX_TOTAL_BUDGET_S) is spent"
+    if ((budget > left)); then budget=$left; of=", what is left of the box's total ${BOX_TOTAL_BUDGET_S}s"; fi
+    say "stage $name (budget ${budget}s$of) ..."
     rm -f "$WORK/overrun"
     ( set -e; "$@" ) &
     job=$!
@@ -64,7 +71,7 @@ stage() {         # NAME BUDGET_S COMMAND...: runs COMMAND under the budget; fai
     box_load_state
     STAGE_TIMES+=("$name $((SECONDS - start))s/${budget}s")
     if [[ -e "$WORK/overrun" ]]; then
-        die "stage $name overran its budget of ${budget}s: stopped after $((SECONDS - start))s (the run fails)"
+        die "stage $name overran its budget of ${budget}s$of: stopped after $((SECONDS - start))s (the run fails)"
     fi
     ((rc == 0)) || die "stage $name failed (exit $rc)"
     say "stage $name done in $((SECONDS - start))s (budget ${budget}s)"
