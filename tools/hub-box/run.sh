@@ -194,10 +194,10 @@ part_arm64() {
     # shellcheck disable=SC2086  # a word list of requirements
     stage arm64-wheels 1200 box_quiet box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS
     stage arm64-install 1200 arm64_install
+    stage arm64-bench 900 arm64_bench      # before the tests: minutes, where the tests take tens of them
+    while read -r line; do result "bench: $line"; done <"$WORK/arm64-bench.txt"
     stage arm64-tests 1800 arm64_tests
     result "aarch64 Python 3.13: $(cat "$WORK/arm64-tests.txt")"
-    stage arm64-bench 900 arm64_bench
-    while read -r line; do result "bench: $line"; done <"$WORK/arm64-bench.txt"
 }
 
 # a shell script run in this run's copy of the arm64 root, offline, the clone on /src. PIP_NO_COMPILE:
