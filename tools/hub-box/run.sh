@@ -234,7 +234,7 @@ arm64_install() {  # the cached root copied for this run (the cache stays as bui
 arm64_prepare='
     t cp -a /src $P && cd $P
     t python3 -m venv --system-site-packages --without-pip $P/venv
-    t env PYTHONPATH=/bootstrap $P/venv/bin/python -m pip install --quiet --upgrade pip
+    t env PYTHONPATH=/bootstrap $P/venv/bin/python -m pip install --quiet --upgrade --ignore-installed pip
     t $P/venv/bin/pip install --quiet -e "$P'"$ARM64_EXTRAS"'"
     t $P/venv/bin/python -m compileall -q engine hardware station web club cli palette
     t $P/venv/bin/station check-config firmware_config/twelve-seat.toml --model "'"$ARM64_MODEL"'" >/dev/null
