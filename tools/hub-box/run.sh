@@ -229,7 +229,7 @@ arm64_install() {  # the cached root copied for this run (the cache stays as bui
     rm -rf "$WORK/arm64-root"
     cp -a --reflink=auto "$(box_build_root arm64)/root" "$WORK/arm64-root"
     arm64_run "$ARM64_STEP$arm64_prepare" 2>&1 | tee "$WORK/arm64-install.log"
-    grep -q "rpi_ws281x spidev lgpio adafruit_blinka_raspberry_pi5_neopixel import" "$WORK/arm64-install.log"
+    grep -q "rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import" "$WORK/arm64-install.log"
 }
 arm64_prepare='
     t cp -a /src $P && cd $P
@@ -240,7 +240,7 @@ arm64_prepare='
     t $P/venv/bin/station check-config firmware_config/twelve-seat.toml --model "'"$ARM64_MODEL"'" >/dev/null
     echo "  check-config firmware_config/twelve-seat.toml --model \"'"$ARM64_MODEL"'\": ok" >&2
     t $P/venv/bin/pip install --quiet '"$ARM64_REQS"'
-    $P/venv/bin/python -c "import platform, sys, rpi_ws281x, spidev, lgpio, adafruit_blinka_raspberry_pi5_neopixel; print(\"  python\", sys.version.split()[0], platform.machine(), \"rpi_ws281x spidev lgpio adafruit_blinka_raspberry_pi5_neopixel import\")" >&2
+    $P/venv/bin/python -c "import platform, sys, rpi_ws281x, spidev, lgpio, adafruit_raspberry_pi5_neopixel_write; print(\"  python\", sys.version.split()[0], platform.machine(), \"rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import\")" >&2
 '
 
 # the engine tests and the hardware tests that do not depend on timing (the drivers import, a
