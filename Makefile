@@ -49,7 +49,7 @@ conformance: venv
 	../shared/conformance/compare ../shared/conformance/corpus_house '$(BIN)/station replay {} --json'
 
 # every bench runs; the target fails at the end if any of them missed its target
-BENCHES := engine hardware station web ws club vision
+BENCHES := engine hardware station web ws abuse club vision past_games
 bench: $(VENV)/.test-extras
 	@echo "machine: $$(nproc) cores, $$($(BIN)/python -V), $$(uname -m)"; \
 	missed=""; \

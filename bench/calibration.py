@@ -98,6 +98,24 @@ class Calibration:
             workload()
             self.times.append(time.process_time() - start)
 
+    def alternate(self, fn, repeats: int, before=None) -> tuple[float, float]:
+        """CPU times of ``fn()`` and of the workload, taken alternately ``repeats`` times each
+        (``before()``, untimed, ahead of each ``fn()``): ``(median fn s, median workload s)``.
+        For a short figure (a few ms), whose ratio to a calibration timed seconds apart follows
+        the other programs on a shared machine more than the code: the two medians come from the
+        same seconds. The workload times are not added to ``times`` (``seconds`` stays the run's)."""
+        mine, theirs = [], []
+        for _ in range(repeats):
+            if before is not None:
+                before()
+            start = time.process_time()
+            fn()
+            mine.append(time.process_time() - start)
+            start = time.process_time()
+            workload()
+            theirs.append(time.process_time() - start)
+        return statistics.median(mine), statistics.median(theirs)
+
     @property
     def seconds(self) -> float:
         return statistics.median(self.times)
@@ -135,3 +153,16 @@ def rss_mb(pid: int | str = "self") -> float:
     except FileNotFoundError:
         pass
     return float("nan")
+
+
+def cpu_s(pid: int | str = "self") -> float:
+    """CPU time (user + system, s) that process ``pid`` has used so far, from /proc (Linux); NaN
+    where there is none. A server's CPU per request is its difference over the requests, divided."""
+    import os
+
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+    except FileNotFoundError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -23,6 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder of the club's SQLite store (default ./club-data)")
     parser.add_argument("--pin", default=os.environ.get("CLUB_PIN"),
                         help="the director's PIN for tournaments (default: a stored random 6-digit PIN)")
+    parser.add_argument("--allowed-hosts", default=os.environ.get("CLUB_ALLOWED_HOSTS"),
+                        help="more host names /club answers to, comma-separated (default: the club's own address, "
+                             "this machine's name and .local name; with 0.0.0.0 its LAN address too)")
     parser.add_argument("--client-id", default=os.environ.get("CLUB_CLIENT_ID", "mt-club"),
                         help="the club's MQTT client id: its persistent session on the broker (default mt-club)")
 
@@ -41,6 +44,7 @@ def main(args: argparse.Namespace) -> int:
     import uvicorn
 
     from club.web import create_club_app
+    from cli.run_command import allowed_hosts
     from web.limits import MAX_BODY
     from web.serve import server_config
 
@@ -56,7 +60,9 @@ def main(args: argparse.Namespace) -> int:
           f"serving http://{args.host}:{args.port}/club; director PIN {pin}", flush=True)
     try:
         # the hub's connection limits, timeouts and quiet log (web/serve.py)
-        uvicorn.Server(server_config(create_club_app(club, pin), args.host, args.port, ws_max_size=MAX_BODY)).run()
+        # and the hub's Host and Origin check (web/security.py): it answers only to its own names
+        app = create_club_app(club, pin, allowed_hosts=allowed_hosts(args.host, args.allowed_hosts))
+        uvicorn.Server(server_config(app, args.host, args.port, ws_max_size=MAX_BODY)).run()
     except KeyboardInterrupt:
         pass
     finally:

@@ -4,7 +4,9 @@
 of ``GET /api/club``. Every payload is checked against its documented model first
 (station/mqtt_schema.py: size, depth, types); a message that fails, or a journal ``seq`` that is
 neither the hub's next nor a replay of one already due, is counted per hub (``rejected`` in
-``/api/club``), logged once per hub per minute, and never stored. What is shown is checked again
+``/api/club``), logged once per hub per minute, and never stored; so is a message that names another
+hub than its topic's. Each kept entry keeps its writer (the MQTT client id and broker user the
+message names; ``writers`` in ``/api/club``). What is shown is checked again
 when read, so garbage stored by an older club cannot break a page. The club never decides a rule:
 every table's facts come from the hub's own view.
 """
@@ -107,6 +109,8 @@ class Club:
 
     def _journal(self, hub: str, message: JournalMessage, payload: bytes) -> None:
         """Keep a checked journal message whose ``seq`` is the hub's next or fills a gap below it."""
+        if message.hub is not None and message.hub != hub:
+            raise BadMessage(f"the message names hub {message.hub[:64]!r}, not the topic's {hub!r}")
         newest = self.store.last_seq(hub)
         if message.seq > newest + 1:
             raise BadMessage(f"seq {message.seq} is not the hub's next ({newest + 1})")
@@ -136,13 +140,16 @@ class Club:
         return out
 
     def api(self) -> dict:
-        """``GET /api/club``: ``{"hubs": [{"name", "online", "version", "game", "rejected"}], "leaderboard",
-        "tournament" (``Director.summary()``, None without one), "games"}`` (``game``: ``table_summary``; ``games``: the finished games, newest first,
+        """``GET /api/club``: ``{"hubs": [{"name", "online", "version", "game", "rejected", "writers"}], "leaderboard",
+        "tournament" (``Director.summary()``, None without one), "games"}`` (``game``: ``table_summary``; ``writers``:
+        ``ClubStore.writers``, who wrote the hub's kept journal; ``games``: the finished games, newest first,
         ``{"hub", "game", "players", "totals", "standings", "rounds", "at"}``)."""
         with self.lock:
             hubs = [{"name": name, "online": row["online"], "version": row["version"],
                      "game": table_summary(row["view"]), "rejected": self.rejected.get(name, 0)}
                     for name, row in sorted(self.hubs.items())]
+        for hub in hubs:
+            hub["writers"] = self.store.writers(hub["name"])
         finished = [g for g in self.store.games() if _shown_game(g)]
         return {"hubs": hubs, "leaderboard": leaderboard(finished), "tournament": self.director.summary(),
                 "games": [{k: g[k] for k in ("hub", "game", "players", "totals", "standings", "rounds", "at")}

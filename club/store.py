@@ -18,6 +18,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS entries (
     hub TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
     at REAL, received REAL NOT NULL, entry TEXT NOT NULL,
+    client TEXT, user TEXT,
     PRIMARY KEY (hub, game, seq)
 );
 CREATE INDEX IF NOT EXISTS entries_by_seq ON entries (hub, seq);
@@ -51,20 +52,26 @@ class ClubStore:
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(SCHEMA)
+        kept = {row[1] for row in self.db.execute("PRAGMA table_info(entries)")}
+        for column in ("client", "user"):            # a store from before writers were kept
+            if column not in kept:
+                self.db.execute(f"ALTER TABLE entries ADD COLUMN {column} TEXT")
         self.lock = threading.Lock()
 
     def close(self) -> None:
         self.db.close()
 
     def add_entry(self, hub: str, message: dict) -> bool:
-        """Keep a journal message (docs/club.md); returns False when (hub, game, seq) was already
-        kept. With ``final`` the game is recorded as finished or abandoned."""
+        """Keep a journal message (docs/club.md) with its writer (the message's ``client`` and
+        ``user``); returns False when (hub, game, seq) was already kept. With ``final`` the game is
+        recorded as finished or abandoned."""
         game, seq = int(message["game"]), int(message["seq"])
         with self.lock, self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            cur = self.db.execute("INSERT OR IGNORE INTO entries (hub, game, seq, at, received, entry) "
-                                  "VALUES (?, ?, ?, ?, ?, ?)", (hub, game, seq, message.get("at"), time.time(),
-                                                                json.dumps(message.get("entry"))))
+            cur = self.db.execute("INSERT OR IGNORE INTO entries (hub, game, seq, at, received, entry, client, user) "
+                                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                  (hub, game, seq, message.get("at"), time.time(), json.dumps(message.get("entry")),
+                                   message.get("client"), message.get("user")))
             if not cur.rowcount:
                 return False
             entry = message.get("entry") or {}
@@ -96,6 +103,14 @@ class ClubStore:
             rows = self.db.execute("SELECT game, seq, entry FROM entries WHERE hub = ? AND (? IS NULL OR game = ?) "
                                    "ORDER BY seq", (hub, game, game)).fetchall()
         return [(g, s, json.loads(e)) for g, s, e in rows]
+
+    def writers(self, hub: str) -> list[dict]:
+        """Who wrote ``hub``'s kept entries: ``[{"client", "user", "entries", "first", "last"}]``
+        (``client``/``user`` None: not named; ``first``/``last``: seq), the most entries first."""
+        with self.lock:
+            rows = self.db.execute("SELECT client, user, COUNT(*), MIN(seq), MAX(seq) FROM entries WHERE hub = ? "
+                                   "GROUP BY client, user ORDER BY COUNT(*) DESC, MIN(seq)", (hub,)).fetchall()
+        return [{"client": c, "user": u, "entries": n, "first": lo, "last": hi} for c, u, n, lo, hi in rows]
 
     def first_missing(self, hub: str) -> int:
         """The first journal ``seq`` of ``hub`` the club has not kept (1 when it has none): the

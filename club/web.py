@@ -26,7 +26,7 @@ from station.throttle import Throttle
 from web.http import SafeJSONResponse, request_language
 from web.i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
 from web.limits import MAX_BODY, BodyLimit, client_of
-from web.security import EdgeGuard, SecurityHeaders, script_json
+from web.security import LOOPBACK_HOSTS, EdgeGuard, script_json
 
 from .tournament import TournamentError
 
@@ -55,21 +55,20 @@ def _error(status: int, message: str, field: str) -> SafeJSONResponse:
                              "facts": {"field": field}}, status_code=status)
 
 
-def create_club_app(club, pin: str | None = None, *, allowed_hosts: Iterable[str] | None = None) -> FastAPI:
+def create_club_app(club, pin: str | None = None, *, allowed_hosts: Iterable[str] = LOOPBACK_HOSTS) -> FastAPI:
     """The FastAPI app of the club service for ``club`` (a ``club.state.Club``); ``pin``:
     the director's PIN (``X-Club-Pin``) for setting up a tournament (None: nobody may). Like the
     hub's edge: bodies over ``MAX_BODY`` get 413, wrong PINs are throttled per client
     (station/throttle.py, counts kept in the club's store: 429 with ``Retry-After``), every 4xx
-    names its field, security headers on every response; ``allowed_hosts`` (None: any) are the
-    names the club answers to."""
+    names its field, security headers on every response. ``allowed_hosts``: the names and
+    addresses the club answers to (the hub's Host and Origin check, web/security.py ``EdgeGuard``;
+    ``station club`` gives its own, ``cli.run_command.allowed_hosts``): a DNS-rebinding page
+    reaches nothing."""
     app = FastAPI(title="Mexican Train club", version="1", docs_url=None, redoc_url=None,
                   default_response_class=SafeJSONResponse,
                   description="Every hub of a club night: tables live and the leaderboard.")
     app.add_middleware(BodyLimit, max_body=MAX_BODY)
-    if allowed_hosts is not None:
-        app.add_middleware(EdgeGuard, allowed_hosts=allowed_hosts)
-    else:
-        app.add_middleware(SecurityHeaders)
+    app.add_middleware(EdgeGuard, allowed_hosts=allowed_hosts)
     app.state.club = club
     throttle = Throttle(db=club.store.db)
     throttle_lock = threading.Lock()

@@ -5,6 +5,7 @@ Event(seat=1, kind='play', tile=Tile(low=5, high=12), on='mexican')
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import BadRecord
@@ -71,22 +72,20 @@ class Event(NamedTuple):
 def _from_plain_dicts(raws, players: int | None) -> list[Event | None]:
     """``Event.from_dict`` of each of ``raws`` for the shapes an event almost always has
     (``{"seat", kind}`` or ``{"seat", "play", "on"}``, all well formed), else None in its place:
-    then the full reading decides. One loop for a round's events (the record's hot path)."""
+    then the full reading decides. One loop for a round's events (the record's hot path); the
+    events without a tile of one seat are one shared (immutable) ``Event`` each."""
     out = []
     append = out.append
     seats = range(players) if players is not None else None
     get = dict.get
+    simple = _simple_events(players) if players is not None else {}
     for raw in raws:
         event = None
         if type(raw) is dict:
             seat = get(raw, "seat")
             if type(seat) is int and (seats is None or seat in seats):
                 size = len(raw)
-                if size == 2:
-                    for kind in raw:
-                        if kind in _PLAIN_KINDS and raw[kind] is True:
-                            event = _new(Event, (seat, kind, None, None))
-                elif size == 3:
+                if size == 3:
                     text, on = get(raw, "play"), get(raw, "on", raw)   # raw: no "on"
                     if type(text) is str and (on == MEXICAN or (type(on) is int and (
                             seats is None or on in seats))):
@@ -98,8 +97,23 @@ def _from_plain_dicts(raws, players: int | None) -> list[Event | None]:
                                 tile = None
                         if tile is not None:
                             event = _new(Event, (seat, "play", tile, on))
+                elif size == 2:
+                    if get(raw, "draw") is True:
+                        event = simple.get((seat, "draw")) or Event(seat, "draw")
+                    elif get(raw, "pass") is True:
+                        event = simple.get((seat, "pass")) or Event(seat, "pass")
+                    else:
+                        for kind in raw:
+                            if kind in _PLAIN_KINDS and raw[kind] is True:
+                                event = _new(Event, (seat, kind, None, None))
         append(event)
     return out
+
+
+@lru_cache(maxsize=32)
+def _simple_events(players: int) -> dict[tuple[int, str], Event]:
+    """``{(seat, kind): Event(seat, kind)}`` for the draws and passes of ``players`` seats."""
+    return {(seat, kind): Event(seat, kind) for seat in range(players) for kind in ("draw", "pass")}
 
 
 _new = tuple.__new__                # a named tuple without its Python-level __new__

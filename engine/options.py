@@ -8,6 +8,7 @@ rules of house-rules.md (their values are checked in ``engine.house``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .errors import BadRecord, OptionError
 from .house import HOUSE_CHECKS, check_rounds, house_note
@@ -223,5 +224,12 @@ def check_deal(rules: Rules, index: int, hands: list[list[Tile]], boneyard: list
     dealt = [t for h in hands for t in h] + list(boneyard)
     if not rules.options.engine_in_deal:
         dealt.append(engine)
-    if len(dealt) != len(set(dealt)) or set(dealt) != set(full_set(rules.top)):
+    tiles = set(dealt)
+    if len(dealt) != len(tiles) or tiles != _set_of(rules.top):
         raise BadRecord(f"the deal is not the double-{rules.top} set", round=index)
+
+
+@lru_cache(maxsize=None)
+def _set_of(top: int) -> frozenset:
+    """The double-``top`` set's tiles as a set (``check_deal`` compares a deal with it)."""
+    return frozenset(full_set(top))

@@ -79,14 +79,20 @@ def _shape(document) -> tuple[int, int]:
     return pairs, depth
 
 
+def _text(text) -> str:
+    """A record's text as ``str`` (``bytes`` read as UTF-8; ``BadRecord`` when they are not)."""
+    if isinstance(text, bytes):
+        try:
+            return text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise E.BadRecord(f"not valid JSON: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return text
+
+
 def decode(text) -> object:
     """Decode a record's JSON text (``str`` or ``bytes``). Raises ``BadRecord`` for text that is not
     JSON, nests deeper than ``MAX_DEPTH`` or repeats a key within one object."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise E.BadRecord(f"not valid JSON: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    text = _text(text)
     try:
         document = json.loads(text)
     except (ValueError, RecursionError):
@@ -121,8 +127,18 @@ def _tiles(raw, what: str, index: int) -> list:
         raise E.BadRecord(f"{what}: {exc}", round=index) from None
 
 
+_ROUND_KEYS = frozenset(("engine", "starter", "hands", "boneyard", "events", "reveal"))
+_DOCUMENT_KEYS = frozenset(("format", "profile", "options", "set", "players", "rounds"))
+_SCALARS = (str, int, float, bool, type(None))
+
+
 class ParsedRound:
-    """One round of a record, checked for form: deal, starter, events, reveal, corrections."""
+    """One round of a record, checked for form: deal, starter, events, reveal, corrections.
+
+    ``pairs``: the key-value pairs of the round's JSON objects (the round and its events) when the
+    round is *plain*: only the keys record-format.md gives it (no corrections) and every event of
+    the usual shapes, so no object nests inside another; else None (``parse`` then counts them
+    the slow way, to find a key given twice)."""
 
     def __init__(self, raw, index: int, rules: Rules):
         if not isinstance(raw, dict):
@@ -154,7 +170,9 @@ class ParsedRound:
             raise E.BadRecord("a round needs 'events', a list (empty before the first event)", round=index)
         players = rules.players
         self.events = _from_plain_dicts(events, players)                 # the usual shapes, fast
+        self.pairs = len(raw) + sum(map(len, events)) if _ROUND_KEYS.issuperset(raw) else None
         if None in self.events:                                          # the others: read in full
+            self.pairs = None
             for j, ev in enumerate(events):
                 if self.events[j] is None:
                     try:
@@ -186,11 +204,33 @@ class ParsedRound:
 def parse(document) -> tuple[Rules, list[str], list[ParsedRound]]:
     """Check a whole record for form before any event is replayed.
 
-    ``document`` is the decoded JSON (or a ``str`` of it). Raises ``BadRecord`` with the round and
+    ``document`` is the decoded JSON or its text (``str`` or ``bytes``: then ``decode``'s
+    refusals come first, as if it were decoded first). Raises ``BadRecord`` with the round and
     event at fault where there is one.
     """
-    if isinstance(document, (str, bytes)):
-        document = decode(document)
+    if not isinstance(document, (str, bytes)):
+        return _parse(document)[:3]
+    text = _text(document)
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return _parse(_read_exactly(text))[:3]      # raises the refusal of the JSON (or reads it)
+    try:
+        rules, players, rounds, pairs = _parse(document)
+    except E.BadRecord:
+        decode(text)                 # a key given twice or nesting too deep is refused first
+        raise
+    # a plain record (pairs counted while it was read) needs no second walk for a repeated key:
+    # a text with as many ':' as the decoding has pairs repeats none (see _shape)
+    if pairs is None or pairs != text.count(":"):
+        decode(text)
+    return rules, players, rounds
+
+
+def _parse(document) -> tuple[Rules, list[str], list[ParsedRound], int | None]:
+    """``parse`` of a decoded document, and the key-value pairs of its JSON objects when the
+    whole record is plain (``ParsedRound.pairs``; only record-format.md's keys, options of plain
+    values), else None. Nesting is within ``MAX_DEPTH`` in a plain record (5 deep)."""
     if not isinstance(document, dict):
         raise E.BadRecord("a record is a JSON object")
     if document.get("format") != FORMAT:
@@ -212,7 +252,13 @@ def parse(document) -> tuple[Rules, list[str], list[ParsedRound]]:
     if len(rounds) > rules.rounds:
         raise E.BadRecord(f"{rules.rounds_text}, this record "
                           f"has {len(rounds)}", round=rules.rounds)
-    return rules, players, [ParsedRound(r, i, rules) for i, r in enumerate(rounds)]
+    parsed = [ParsedRound(r, i, rules) for i, r in enumerate(rounds)]
+    pairs = None
+    if _DOCUMENT_KEYS.issuperset(document) and type(top) is int \
+            and all(isinstance(v, _SCALARS) for v in options.values()) \
+            and None not in (counted := [pr.pairs for pr in parsed]):
+        pairs = len(document) + len(options) + sum(counted)
+    return rules, players, parsed, pairs
 
 
 def build(rules: Rules, players: list[str], rounds: list[ParsedRound]) -> Game:

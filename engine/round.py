@@ -188,15 +188,95 @@ class Round(LegalMoves, EventChecks):
     def push_all(self, events) -> None:
         """``push`` each of ``events`` in order (a record's round). Raises the ``IllegalEvent`` of
         the first refused one with its place in ``events`` as ``exc.event``; the events before it
-        stay applied."""
+        stay applied.
+
+        A record's hot path: the usual play (known hands, the seat to act, no first-turn circuit,
+        no open double but this turn's one, no house rule on plays, not the seat's last tile), and a
+        known-hands draw or pass that its checks accept, are checked and applied inline, exactly as
+        ``check`` and ``_apply`` would; every other event (and every refusal) goes through them."""
+        # the views cached until the next event (legal_plays, hands): no check reads them, so the
+        # inline plays leave them to be dropped once before and once after
+        self._legal_cache = self._hands_view = None
+        try:
+            self._push_all(events)
+        finally:
+            self._legal_cache = self._hands_view = None
+
+    def _push_all(self, events) -> None:
         n, names, check_play, play, record = self.n, self.names, self._check_play, self._play, self.events.append
+        hands, bit_of, on_table, counts = self._hand, self._bit, self.on_table, self.hand_counts
+        ends, trains, marked, suits = self.ends, self.trains, self.marked, self.suit_on_table
+        plain_rules = hands is not None and not (self.own_train_first or self.no_last_double)
+        mexican_any_time, must_play = self.opts.mexican_on_first_turn, self.opts.must_play
+        plain_draws = hands is not None                 # known hands: a draw takes the boneyard's next tile
+        doubles_open, on_double, bind_after_turn = self.doubles_open, self.on_double, self.bind_after_turn
         for j, event in enumerate(events):
             seat, kind, t, on = event
             try:
                 if kind == "play" and seat == self.turn and self.engine_placed and self.end is None:
-                    train = n if on == MEXICAN else on      # push, inlined: a record's hot path
+                    train = n if on == MEXICAN else on      # push, inlined
+                    # no open double, or the play owed after this turn's one double, which may go on
+                    # any open train (required_trains: None)
+                    if plain_rules and not self.circuit and (not self.open_doubles or (
+                            len(self.turn_doubles) == 1 and not on_double)):
+                        bit = bit_of.get(t)                 # None: not a tile of the set
+                        low, high = t
+                        end = ends[train]
+                        if bit is not None and counts[seat] > 1 and hands[seat] & bit \
+                                and (low == end or high == end) and t not in on_table and (
+                                    train == seat or ((mexican_any_time or self.turns_taken >= n)
+                                                      if train == n else marked[train])):
+                            hands[seat] ^= bit              # _play (and _end_turn) for this case
+                            counts[seat] -= 1
+                            on_table.add(t)
+                            suits[low] += 1
+                            tiles = trains[train]
+                            if tiles and self.open_doubles:      # a double on this train is satisfied
+                                self.open_doubles = [d for d in self.open_doubles if d[0] != train]
+                            far = high if low == end else low
+                            tiles.append((end, far))
+                            ends[train] = far
+                            if train == seat:
+                                marked[seat] = False
+                            self.null_passes = 0
+                            if low != high:
+                                suits[high] += 1
+                                self.turns_taken += 1
+                                self.turn_plays = 0
+                                if self.turn_doubles:
+                                    self.turn_doubles = []
+                                self.drew = False
+                                if self.open_doubles and not bind_after_turn:
+                                    self.open_doubles = []  # house rule double_binds "player"
+                                self.turn = (seat + 1) % n
+                            elif doubles_open:              # the double stays open; the turn goes on
+                                self.turn_plays += 1
+                                self.open_doubles.append((train, t))
+                                self.turn_doubles.append((train, t))
+                                self.drew = False
+                            else:
+                                self.turn_plays += 1
+                                self._end_turn()
+                            record(event)
+                            continue
                     check_play(event, seat, t, train, names[seat])
                     play(seat, t, train)
+                elif kind == "draw" and plain_draws and seat == self.turn and self.engine_placed \
+                        and self.end is None and not (self.circuit or self.drew) and self.boneyard_count \
+                        and not (must_play and self.has_legal_play(seat)):
+                    hands[seat] |= bit_of[self.boneyard[self.drawn_count]]   # _check_draw passed: _draw
+                    self.drawn_count += 1
+                    self.boneyard_count -= 1
+                    counts[seat] += 1
+                    self.drew = True
+                elif kind == "pass" and plain_draws and seat == self.turn and self.engine_placed \
+                        and self.end is None and not self.circuit \
+                        and (self.boneyard_count == 0 or (self.drew and not self.draw_until_playable)) \
+                        and not (must_play and self.has_legal_play(seat)):
+                    changed_nothing = self.turn_plays == 0 and self.boneyard_count == 0 and marked[seat]
+                    marked[seat] = True                     # _check_pass passed: _apply's pass
+                    self.null_passes = self.null_passes + 1 if changed_nothing else 0
+                    self._end_turn()
                 else:
                     self.check(event)
                     self._apply(event)

@@ -6,7 +6,7 @@ and then refused, plus ``round``: where the game stands, for the status line.
 
 Reason codes: ``round-in-play`` (start: a round is being played), ``waiting-counts`` (start: hands
 still to be shown or counted, ``round.waiting`` lists the seats), ``game-over`` (the game has ended or
-been abandoned), ``nothing-to-undo``, ``no-scored-round`` (correct: no round has scores yet).
+been abandoned; undo: only a correction made after the end may be taken back), ``nothing-to-undo``, ``no-scored-round`` (correct: no round has scores yet).
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def host_controls(referee) -> dict:
     scored = [i for i in range(len(game.rounds)) if game.round_scores(i) is not None]
     return {
         "start": {"ok": start is None, "why": start},
-        "undo": {"ok": referee.can_undo, "why": None if referee.can_undo else "nothing-to-undo"},
+        "undo": {"ok": referee.undo_why is None, "why": referee.undo_why},
         "end": {"ok": not over, "why": "game-over" if over else None},
         "correct": {"ok": bool(scored), "why": None if scored else "no-scored-round", "rounds": scored},
         "round": {"index": rnd.index if rnd is not None else None, "of": referee.rules.rounds,

@@ -176,6 +176,7 @@ class StationApi(Protocol):
 
     # seats
     def seat_code(self, seat: int, pin: str) -> str: ...          # short join code (host page / QR)
+    def seat_code_timed(self, seat: int, pin: str) -> tuple[str, float]: ...  # (code, seconds it stays valid)
     def join(self, seat: int, code: str, client: str | None = None) -> str: ...  # -> seat token
     def check_pin(self, pin: str, client: str | None = None) -> None: ...  # Forbidden / Throttled
     def release_seat(self, seat: int, pin: str) -> dict: ...
@@ -194,8 +195,10 @@ class StationApi(Protocol):
     def export(self, game_id: int | None = None) -> dict: ...     # a mexican-train-record/1 document
     def change_pin(self, pin: str, new: str) -> None: ...         # 4-12 digits, kept in the store
     def games(self, pin: str) -> list[dict]: ...                  # stored games, newest first
+    def past_games(self) -> list[dict]: ...                 # the games over, newest first (no PIN)
     def stored_view(self, game_id: int) -> dict: ...              # a stored game, read-only (no PIN)
     def stored_record(self, game_id: int) -> dict: ...            # an ended game's record (no PIN)
+    def stored_photo(self, game_id: int, round_index: int, seat: int) -> tuple[bytes, str]: ...   # (image, media type)
     def show_game(self, pin: str, game_id: int) -> dict: ...      # a stored game back on every page
 
     # saved rule sets (station/rulesets.py): each returns {"rulesets": [...], "last": name | None}
@@ -217,6 +220,7 @@ class StationApi(Protocol):
     def seat_hint(self, seat: int, token: str) -> dict: ...      # slow: call in a thread (station/computers.py)
     def reveal(self, seat: int, token: str, hand: list[str] | int, typed: int | None = None) -> dict: ...
     def read_photo(self, seat: int, token: str, data: bytes) -> dict: ...   # slow: call in a thread (station/photo.py)
+    def keep_photos(self, pin: str, keep: bool | None = None) -> dict: ...  # {"keep": bool}; the host's switch
 
     # the virtual hub (mock backend only)
     def mock_press(self, seat: int, long: bool = False) -> None: ...

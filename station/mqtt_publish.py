@@ -52,7 +52,9 @@ class MqttPublisher:
         self.ha_discovery = ha_discovery           # Home Assistant discovery messages (station/ha_discovery.py)
         self.prefix = f"{TOPIC_ROOT}/{hub}"
         self.outbox = Outbox(db_path, self.prefix)
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or f"mt-hub-{hub}",
+        self.client_id = client_id or f"mt-hub-{hub}"
+        self.writer = {"client": self.client_id, "user": broker.username}   # named in each journal message
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=self.client_id,
                                   clean_session=True)
         broker.client_options(self.client)
         self.client.will_set(f"{self.prefix}/status", status_payload(hub, False), qos=1, retain=True)
@@ -208,8 +210,11 @@ class MqttPublisher:
                             .encode("utf-8", "backslashreplace"), qos=1, retain=True)
 
     def _encode(self, payload: dict) -> bytes:
-        """A journal payload with this hub's name, as UTF-8 JSON (a lone surrogate escaped)."""
-        return json.dumps({**payload, "hub": self.hub}, ensure_ascii=False).encode("utf-8", "backslashreplace")
+        """A journal payload with this hub's name and its writer (``client``: this MQTT client's id,
+        ``user``: the broker user it logged in as, None when anonymous), as UTF-8 JSON (a lone
+        surrogate escaped)."""
+        return json.dumps({**payload, "hub": self.hub, **self.writer},
+                          ensure_ascii=False).encode("utf-8", "backslashreplace")
 
     def _send_replay(self) -> None:
         """Send the journal again from the asked ``seq`` up to the last entry already handed to

@@ -63,6 +63,8 @@ class JournalMessage(_Model):
     entry: dict
     final: Final | None = None
     hub: str | None = None
+    client: str | None = Field(None, max_length=128)     # the writer's MQTT client id (as it says)
+    user: str | None = Field(None, max_length=128)       # the broker user it logged in as (as it says)
 
 
 class RoundView(_Model):

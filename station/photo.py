@@ -10,12 +10,26 @@ phone shows the reading, the player corrects it and sends it as an ordinary reve
 - ``not-in-set`` (``top``), ``on-table``, ``shown`` (another seat showed it), ``twice``;
 - ``not-your-hand``: the station knows the hand (virtual tiles, or a registered hand) and this
   tile is not in it.
+
+The photo itself is not kept (it is read and dropped) unless the host switched on keeping photos
+for disputes (``KEEP_SETTING`` in the store's settings, off by default): then the last photo a
+seat had read in a round is stored with the game (the store's ``photos`` table), listed on the
+past game's page and dropped with the game's row.
 """
 from __future__ import annotations
 
 import threading
 
 from engine.tiles import in_set, parse_tile
+
+#: the store setting of the host's switch "keep photos for disputes": "1" on, anything else off
+KEEP_SETTING = "keep_photos"
+
+
+def keeping(store) -> bool:
+    """Whether the host switched on keeping photos for disputes (off by default)."""
+    return store.get_setting(KEEP_SETTING) == "1"
+
 
 #: one photo read at a time: a reading holds ~100 MB at its peak (bench/vision.py)
 READ_LOCK = threading.Lock()

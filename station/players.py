@@ -6,9 +6,10 @@ A player is a name *key*: the name with every space taken out, compared case-ins
 host merges two spellings ("Benn" is "Ben") with the PIN; a merge is stored (``player_merges``),
 listed with the figures, and undone by marking it undone (it stays listed: the trail is kept).
 
-Only games that ended with scores count: played out, or ended early by the host (status
-"finished"). A game in play or abandoned counts for nothing. Per game the station replays the
-journal once (``Referee.from_journal``) and keeps the summary until that game's journal grows.
+Only finished games count: played out, or ended early by the host (status "finished"; one ended
+before any round was scored is a win shared by every seat, as its pages say). A game in play or
+abandoned counts for nothing. Per game the station replays the journal once (station/archive.py
+``stored_facts``, shared with the past games' pages) and keeps the summary until that journal grows.
 
 Figures per player (``figures()``): games, wins (place 1, a shared win included), places
 (``{"1": n, "2": n, ...}``, by the standings every page shows: station/views.py ``standings``),
@@ -24,8 +25,8 @@ import io
 import time
 import unicodedata
 
+from .game_end import decision, scored_rounds
 from .interface import StationError
-from .referee import Referee
 from .views import standings
 
 #: counted games that make a player a regular (listed in everyone's head-to-head)
@@ -37,19 +38,19 @@ def player_key(name: str) -> str:
     return "".join(unicodedata.normalize("NFKC", str(name)).split()).casefold()
 
 
-def game_summary(game_id: int, created: float, journal: list[tuple[int, dict]]) -> dict | None:
-    """What one stored game adds to the figures, or None when it has no scores to count.
+def game_summary(game_id: int, created: float, referee) -> dict | None:
+    """What one stored game (its ``referee``, replayed) adds to the figures, or None when it has
+    no scores to count: only a finished game counts (played out or ended early), as the station
+    decided it (station/game_end.py ``decision``): a game ended before any round was scored is a
+    win shared by every seat, here as on its pages, with no round to count.
 
     ``{"id", "created" (epoch s), "names" [per seat], "places" [per seat, 1 = won], "totals"
     [per seat, points], "rounds" [[score per seat] per scored round], "doubles" [per seat]}``.
     """
-    referee = Referee.from_journal(journal)
-    if referee.status != "finished":
+    if decision(referee) is None:
         return None
     game = referee.game
-    rounds = [s for s in (game.round_scores(i) for i in range(len(game.rounds))) if s is not None]
-    if not rounds:
-        return None
+    rounds = scored_rounds(referee)
     places = [0] * len(referee.names)
     for row in standings(referee)[0]:
         places[row["seat"]] = row["rank"]
@@ -181,19 +182,19 @@ def as_csv(data: dict) -> str:
 
 
 class Players:
-    """The players' figures, as a part of ``Station`` (uses its ``lock``, ``store``, ``_pin``)."""
+    """The players' figures, as a part of ``Station`` (uses its ``lock``, ``store``, ``_pin`` and
+    ``stored_facts``, station/archive.py)."""
 
     def _counted(self) -> list[dict]:
-        """The counted games' summaries, oldest first (each game replayed once per journal version)."""
-        cache = self.__dict__.setdefault("_player_games", {})      # game id -> (journal seq, summary)
+        """The counted games' summaries, oldest first (each game replayed once per journal
+        version: station/archive.py ``stored_facts``)."""
         counted = []
-        for game_id, created, status, seq in self.store.game_versions():
+        for game_id, _created, status, seq in self.store.game_versions():
             if status != "finished":
                 continue
-            if cache.get(game_id, (None,))[0] != seq:
-                cache[game_id] = (seq, game_summary(game_id, created, self.store.journal(game_id)))
-            if cache[game_id][1] is not None:
-                counted.append(cache[game_id][1])
+            summary = self.stored_facts(game_id, seq)["summary"]
+            if summary is not None:
+                counted.append(summary)
         return counted
 
     def players(self) -> dict:

@@ -94,6 +94,18 @@ class Referee:
         start to take back)."""
         return bool(self._undoable)
 
+    @property
+    def undo_why(self) -> str | None:
+        """Why the host may not undo now, or None: ``nothing-to-undo``, or ``game-over`` once the
+        game is finished or abandoned and the last thing to take back is not a correction (the
+        moves of a game that has ended stay as they were; a correction after the end may be
+        taken back)."""
+        if not self._undoable:
+            return "nothing-to-undo"
+        if self.status in ("finished", "abandoned") and self._undoable[-1]["type"] != "correct":
+            return "game-over"
+        return None
+
     # ----------------------------------------------------------------- applying entries
     def apply(self, entry: dict) -> str:
         """Apply one journal entry (see the module docstring). Raises ``RefereeError`` and keeps

@@ -32,6 +32,7 @@ from .computers import COMPUTER_PAUSE_S, Computers, check_computers
 from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
 from .players import Players
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
+from .logs import once_a_minute
 from .referee import LogLine, Referee
 from .rulesets import RuleSets
 from .store import Store
@@ -39,6 +40,18 @@ from .throttle import Throttle
 from .views import seat_me, table_view
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: easy to read aloud
+#: seconds a seat's join code stays valid after it is made (docs/web.md, *Joining*): long enough to
+#: scan or type it at the table, short enough that a code seen or photographed earlier in the
+#: evening no longer takes the seat; the host page fetches the next one when it runs out
+CODE_LIFETIME_S = 15 * 60
+
+
+def _put_all(queues: list, view: dict) -> None:
+    """Put ``view`` in each subscriber's queue (on the queues' loop), dropping the oldest of a full one."""
+    for queue in queues:
+        if queue.full():
+            queue.get_nowait()
+        queue.put_nowait(view)
 
 
 def _is_mock_hub(hub) -> bool:
@@ -54,7 +67,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     (``Hub.real``) or a ``hardware.mockdrive.MockHub`` (the virtual hub page drives it) or None (phones only). ``host_pin`` overrides the stored PIN (config);
     ``pin_length`` (4-12) is the length of a made PIN: a stored one that is shorter is replaced.
     ``clock`` (wall-clock seconds) times the throttle of wrong PINs and join codes, whose counts
-    are kept in the store across restarts (station/throttle.py).
+    are kept in the store across restarts (station/throttle.py), and the join codes' lifetime
+    (``CODE_LIFETIME_S``).
     ``rng`` (a ``random.Random``; default ``random.SystemRandom()``) is the source of everything
     random in the game: the virtual-tile deals draw from it, and each hint's and computer move's
     playouts from a ``random.Random`` it seeds (:meth:`playout_rng`). ``Station(rng=random.Random(1))``
@@ -76,6 +90,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         if not host_pin and len(self.host_pin) < pin_length:
             self.host_pin = new_pin(pin_length)
             self.store.set_setting("host_pin", self.host_pin)
+        self.clock = clock
         self.throttle = Throttle(clock, db=self.store.db)
         self.hub = hub
         self.hardware_seats = hub.build.seats if hub is not None else 0
@@ -155,15 +170,17 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     def _publish(self) -> dict:
         """Send the new view to every subscriber and redraw the LEDs; returns that view."""
         view = self.view()
-        for loop, queue in list(self._subscribers):
-            def put(q=queue, v=view):
-                if q.full():
-                    q.get_nowait()
-                q.put_nowait(v)
+        by_loop: dict = {}
+        for loop, queue in self._subscribers:
+            by_loop.setdefault(loop, []).append(queue)
+        for loop, queues in by_loop.items():
+            # one wake-up of each loop for all its queues: call_soon_threadsafe writes to the
+            # loop's self-pipe each time, once per socket was a system call per phone and move
             try:
-                loop.call_soon_threadsafe(put)
+                loop.call_soon_threadsafe(_put_all, queues, view)
             except RuntimeError:       # that loop has closed
-                self.unsubscribe(queue)
+                for queue in queues:
+                    self.unsubscribe(queue)
         if self.bridge is not None:
             self.bridge.state_changed()
         if self.mqtt is not None:        # returns at once: the broker never holds up the table
@@ -270,8 +287,9 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             text = (f"new game: {len(players)} players, {profile}, double-{referee.rules.top}; "
                     f"{referee.rules.hand_size} tiles each{why}, {referee.rules.boneyard_after_deal} in the boneyard")
             if self.hub is not None and len(players) > self.hardware_seats:
-                text += (f"; this hub has {self.hardware_seats} seats: seats {self.hardware_seats + 1}-"
-                         f"{len(players)} play from their phones alone")
+                # seats numbered from 0, as every page, URL and the record number them
+                text += (f"; this hub has {self.hardware_seats} seats: seats {self.hardware_seats}-"
+                         f"{len(players) - 1} play from their phones alone")
             self.log.append(LogLine(text, "setup", players=len(players), profile=profile,
                                     set=referee.rules.top, **referee.deal_summary(),
                                     phone_only=max(0, len(players) - self.hardware_seats) if self.hub else 0
@@ -299,9 +317,15 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         return self._commit(entry)
 
     def undo(self, pin: str, version: int) -> dict:
-        """Undo the last move, shown hand, correction or round start (the host confirmed it)."""
+        """Undo the last move, shown hand, correction or round start (the host confirmed it).
+        Once the game is over only a correction may be taken back: ``StationError`` code
+        ``game-over`` otherwise (station/referee.py ``undo_why``)."""
         self._pin(pin)
         self._fresh(version)
+        with self.lock:
+            if self.referee is not None and self.referee.undo_why == "game-over":
+                raise StationError("the game is over: its moves stay as they were",
+                                   code="game-over", facts={"field": "version"})
         return self._commit({"type": "undo"})
 
     def correct(self, pin: str, round: int, seat: int, score: int, reason: str) -> dict:
@@ -321,30 +345,47 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
 
     # ----------------------------------------------------------------- seats
     def seat_code(self, seat: int, pin: str) -> str:
-        """The short code a phone enters (or scans in the QR link) to join ``seat``."""
+        """The short code a phone enters (or scans in the QR link) to join ``seat``: the same code
+        until it is ``CODE_LIFETIME_S`` old, then a new one (``seat_code_timed`` says when)."""
+        return self.seat_code_timed(seat, pin)[0]
+
+    def seat_code_timed(self, seat: int, pin: str) -> tuple[str, float]:
+        """``(code, seconds left)``: ``seat_code`` and how long it is accepted from now."""
         self._pin(pin)
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         if not 0 <= seat < self.referee.rules.players:
             raise StationError(f"there is no seat {seat}", code="bad-request")
-        return self.store.seat_code(self.game_id, seat,
-                                    lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(5)))
+        now = self.clock()
+        with self.lock:
+            code, made = self.store.seat_code(self.game_id, seat,
+                                              lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(5)),
+                                              now, CODE_LIFETIME_S)
+        return code, made + CODE_LIFETIME_S - now
 
     def join(self, seat: int, code: str, client: str | None = None) -> str:
         """Join ``seat`` with its code; returns the seat token the phone keeps (survives restarts).
 
         ``client`` (the phone's address) throttles wrong codes as ``check_pin`` does: raises
-        ``Throttled`` while it must wait, ``Forbidden`` for a wrong code (counted and logged)."""
+        ``Throttled`` while it must wait, ``Forbidden`` for a wrong code (counted and logged) or
+        for the right code once it is ``CODE_LIFETIME_S`` old (``facts["why"]`` "code-expired";
+        not counted: the phone had the code)."""
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         with self.lock:
             self._guard(client, "code")
-            expected = self.store.existing_code(self.game_id, seat) \
+            found = self.store.existing_code(self.game_id, seat) \
                 if 0 <= seat < self.referee.rules.players else None
+            expected, made = found if found else (None, None)
             given = code.strip().upper() if isinstance(code, str) else None
             if not expected or not same(given, expected):
                 self._wrong(client, "code", f"a wrong join code for seat {seat}")
                 raise Forbidden("that is not this seat's code: ask the host", facts={"seat": seat})
+            if made is None or not 0 <= self.clock() - made < CODE_LIFETIME_S:
+                once_a_minute(log, "expired code", "refused an expired join code for seat %d from %s",
+                              seat, client or "the station")
+                raise Forbidden("that code has expired: ask the host to show the seat's code again",
+                                facts={"seat": seat, "why": "code-expired"})
             if client is not None:
                 self.throttle.succeeded(client, "code")
             token = self.store.tokens(self.game_id).get(seat) or secrets.token_urlsafe(18)
@@ -361,7 +402,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             if not 0 <= seat < self.referee.rules.players:
                 raise StationError(f"there is no seat {seat}", code="bad-request", facts={"field": "seat"})
             self.store.reset_seat(self.game_id, seat)
-            self.log.append(LogLine(f"seat {seat + 1} was released", "released", seat=seat).entry(self.version))
+            self.log.append(LogLine(f"seat {seat} was released", "released", seat=seat).entry(self.version))
         return self._publish()
 
     # ----------------------------------------------------------------- a seat's moves
@@ -390,7 +431,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
 
     def read_photo(self, seat: int, token: str, data: bytes) -> dict:
         """At the round's end, the seat's photo of the tiles it holds, read and checked; nothing is
-        recorded and the photo is not kept (issue 20). Returns ``{"reading": Reading.as_dict(),
+        recorded, and the photo is kept only when the host keeps photos for disputes
+        (``keep_photos``; then with the game, station/photo.py). Returns ``{"reading": Reading.as_dict(),
         "problems": station.photo.check_reading(...), "holds": int}``.
 
         Raises ``StationError`` with ``facts["field"] == "photo"``: code "photo-" + the
@@ -398,7 +440,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         "unavailable"), or "round-over" when the seat has nothing to count now."""
         import vision
 
-        from .photo import READ_LOCK, check_reading
+        from .photo import READ_LOCK, check_reading, keeping
         self._token(seat, token)
         with self.lock:
             index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
@@ -415,7 +457,20 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
                 raise StationError("this seat's count is already in", code="round-over", facts={"field": "photo"})
             problems = check_reading(self.referee, index, seat, reading["tiles"])
             holds = self.referee.game.rounds[index].hand_counts[seat]
+            if keeping(self.store):
+                self.store.keep_photo(self.game_id, index, seat, data)
         return {"reading": reading, "problems": problems, "holds": holds}
+
+    def keep_photos(self, pin: str, keep: bool | None = None) -> dict:
+        """The host's switch "keep photos for disputes" (station/photo.py): with ``keep`` it is
+        set, else only read. Returns ``{"keep": bool}``. Off, a photo is read and dropped; on, the
+        last photo each seat had read in a round is stored with the game."""
+        from .photo import KEEP_SETTING, keeping
+        self._pin(pin)
+        with self.lock:
+            if keep is not None:
+                self.store.set_setting(KEEP_SETTING, "1" if keep else "0")
+            return {"keep": keeping(self.store)}
 
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict:
         """Hidden hands: register the seat's hand privately for full checking (rules.md 5);

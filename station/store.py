@@ -6,7 +6,9 @@ loses at most the intent being entered. Past games stay, for ``station export``.
 
 Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
 is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``rulesets``
-(the host's named sets of options, station/rulesets.py), ``player_merges`` (the host's merges of
+(the host's named sets of options, station/rulesets.py), ``photos`` (a seat's photo of its tiles
+at a round's end, kept for disputes when the host switched that on: station/photo.py; a game's
+photos go with its row), ``player_merges`` (the host's merges of
 two spellings of a player's name, kept after an undo: station/players.py), ``settings``, ``throttle`` (wrong PIN and
 code tries per client, station/throttle.py).
 """
@@ -36,6 +38,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat INTEGER NOT NULL,
     code TEXT NOT NULL,
     token TEXT,
+    made REAL,
     PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS rulesets (
@@ -54,6 +57,16 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS photos (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    round INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL,
+    image BLOB NOT NULL,
+    PRIMARY KEY (game_id, round, seat)
+);
+CREATE TRIGGER IF NOT EXISTS photos_go_with_their_game AFTER DELETE ON games
+BEGIN DELETE FROM photos WHERE game_id = OLD.id; END;
 """
 
 
@@ -88,6 +101,9 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(SCHEMA)
+        if "made" not in {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}:
+            # a store from before codes expired: its codes have no time, and count as expired
+            self.db.execute("ALTER TABLE seats ADD COLUMN made REAL")
 
     def close(self) -> None:
         self.db.close()
@@ -173,6 +189,17 @@ class Store:
                                "LEFT JOIN journal j ON j.game_id = g.id GROUP BY g.id ORDER BY g.id")
         return [tuple(r) for r in rows]
 
+    def game_created(self, game_id: int) -> float | None:
+        """When ``game_id`` was set up (seconds since the epoch), or None for no such game."""
+        row = self.db.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row[0] if row else None
+
+    def game_seq(self, game_id: int) -> int:
+        """The last journal ``seq`` of ``game_id`` (0 when it has none): changes whenever its
+        journal grows."""
+        return self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?",
+                               (game_id,)).fetchone()[0]
+
     # ---- merged spellings of players' names (station/players.py)
     def add_merge(self, name: str, into: str) -> int:
         """Record that the player known as ``name`` (a name key) is ``into`` (a name key); its id."""
@@ -192,19 +219,24 @@ class Store:
         return [{"id": i, "at": a, "name": n, "into": t, "undone": u} for i, a, n, t, u in rows]
 
     # ---- seats
-    def seat_code(self, game_id: int, seat: int, make) -> str:
-        """The seat's join code, made with ``make()`` the first time."""
-        row = self.db.execute("SELECT code FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
-        if row:
-            return row[0]
+    def seat_code(self, game_id: int, seat: int, make, now: float, lifetime: float) -> tuple[str, float]:
+        """The seat's join code and when it was made (clock seconds): the stored one while it is
+        younger than ``lifetime`` seconds at ``now``, else a new one from ``make()`` (made at
+        ``now``; the seat's token, if a phone holds one, is kept)."""
+        row = self.db.execute("SELECT code, made FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
+        if row and row[1] is not None and 0 <= now - row[1] < lifetime:
+            return row[0], row[1]
         code = make()
-        self.db.execute("INSERT INTO seats (game_id, seat, code) VALUES (?, ?, ?)", (game_id, seat, code))
-        return code
+        self.db.execute("INSERT INTO seats (game_id, seat, code, made) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT(game_id, seat) DO UPDATE SET code = excluded.code, made = excluded.made",
+                        (game_id, seat, code, now))
+        return code, now
 
-    def existing_code(self, game_id: int, seat: int) -> str | None:
-        """The seat's join code if the host has made one, else None."""
-        row = self.db.execute("SELECT code FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
-        return row[0] if row else None
+    def existing_code(self, game_id: int, seat: int) -> tuple[str, float | None] | None:
+        """The seat's join code and when it was made (None: before codes expired) if the host has
+        made one, else None."""
+        row = self.db.execute("SELECT code, made FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
+        return (row[0], row[1]) if row else None
 
     def set_token(self, game_id: int, seat: int, token: str | None) -> None:
         self.db.execute("UPDATE seats SET token = ? WHERE game_id = ? AND seat = ?", (token, game_id, seat))
@@ -230,6 +262,26 @@ class Store:
     def set_setting(self, key: str, value: str) -> None:
         """Store (or replace) a setting."""
         write_setting(self.db, key, value)
+
+    # ---- photos kept for disputes (station/photo.py)
+    def keep_photo(self, game_id: int, round_index: int, seat: int, image: bytes) -> None:
+        """Store the seat's photo of its tiles in round ``round_index`` (0-based), replacing an
+        earlier one of the same round and seat (the one read last is the one sent)."""
+        self.db.execute("INSERT INTO photos (game_id, round, seat, at, image) VALUES (?, ?, ?, ?, ?) "
+                        "ON CONFLICT(game_id, round, seat) DO UPDATE SET at = excluded.at, image = excluded.image",
+                        (game_id, round_index, seat, time.time(), image))
+
+    def photos(self, game_id: int) -> list[dict]:
+        """The game's kept photos, by round then seat: ``[{"round", "seat", "at" (epoch s), "bytes"}]``."""
+        rows = self.db.execute("SELECT round, seat, at, length(image) FROM photos WHERE game_id = ? "
+                               "ORDER BY round, seat", (game_id,))
+        return [{"round": r, "seat": s, "at": at, "bytes": n} for r, s, at, n in rows]
+
+    def photo(self, game_id: int, round_index: int, seat: int) -> bytes | None:
+        """One kept photo's image bytes, or None."""
+        row = self.db.execute("SELECT image FROM photos WHERE game_id = ? AND round = ? AND seat = ?",
+                              (game_id, round_index, seat)).fetchone()
+        return bytes(row[0]) if row else None
 
     # ---- rule sets (station/rulesets.py checks them)
     def save_ruleset(self, name: str, options: dict) -> None:

@@ -161,24 +161,27 @@ def _layout(n: int, w: int, W: int, H: int, style: str, rng) -> list[tuple[float
     """Centres and angles (degrees) of ``n`` tiles ``w`` x ``2w`` on a ``W`` x ``H`` canvas."""
     placed: list[tuple[float, float, float]] = []
     if style in ("row", "touching"):
-        gap = rng.uniform(-0.03 * w, 0.03 * w) if style == "touching" else rng.uniform(0.15 * w, 0.6 * w)
+        # side by side in the row's own frame: "touching" tiles meet or overlap at their long
+        # edges (up to 3% of a width, more at a corner of a tile turned 2 degrees), they never
+        # cover each other's pips; a row's tiles are turned up to 5 degrees within their gap
+        gap = rng.uniform(-0.03 * w, 0.03 * w) if style == "touching" else rng.uniform(0.2 * w, 0.6 * w)
         per_row = max(1, int((W * 0.86) / (w + gap)))
         rows = math.ceil(n / per_row)
-        base = rng.uniform(-12, 12)
         y0 = H / 2 - (rows - 1) * (2 * w + 0.3 * w) / 2
         for i in range(n):
             r, c = divmod(i, per_row)
             in_row = min(per_row, n - r * per_row)
             x0 = W / 2 - (in_row - 1) * (w + gap) / 2
-            jitter = rng.uniform(-2, 2) if style == "touching" else rng.uniform(-8, 8)
-            placed.append((x0 + c * (w + gap), y0 + r * (2.3 * w), base + jitter))
-        # rotate the whole arrangement about the centre
-        turn = math.radians(rng.uniform(-20, 20))
+            jitter = rng.uniform(-2, 2) if style == "touching" else rng.uniform(-5, 5)
+            placed.append((x0 + c * (w + gap), y0 + r * (2.3 * w), jitter))
+        # turn the whole arrangement (positions and tiles together) about the centre; OpenCV turns
+        # a tile counter-clockwise on the screen for a positive angle, these positions clockwise
+        turn = math.radians(rng.uniform(-20, 20) + rng.uniform(-12, 12))
         out = []
         for x, y, a in placed:
             dx, dy = x - W / 2, y - H / 2
             out.append((W / 2 + dx * math.cos(turn) - dy * math.sin(turn),
-                        H / 2 + dx * math.sin(turn) + dy * math.cos(turn), a + math.degrees(turn)))
+                        H / 2 + dx * math.sin(turn) + dy * math.cos(turn), a - math.degrees(turn)))
         return out
     radius = 1.15 * w          # scattered: no two tile centres closer than a tile's length
     tries = 0

@@ -39,6 +39,8 @@ LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searche
 LOW_CONFIDENCE = 0.6
 MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
+CRACK_LEVEL = 0.7      # a long run fainter than this part of the lines' filter response is a crack (_split_joined)
+LINE_CONTRAST = 0.65   # a dividing line's contrast over the photo's clearest lines' (90th percentile), at least
 
 
 @dataclass
@@ -89,6 +91,7 @@ class _Candidate:
     height: float = 0.0
     score: float = 0.0
     along: np.ndarray | None = None     # unit vector of the long edges (a perspective shears them)
+    contrast: float = 0.0               # the line's contrast with the face beside it (_line_contrast)
 
     @property
     def v(self) -> np.ndarray:
@@ -113,7 +116,7 @@ def read_image(image: np.ndarray) -> Reading:
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     grad = _gradient(gray)
-    candidates = [c for c in _line_candidates(gray) if _fit_outline(c, grad)]
+    candidates = [c for c in _line_candidates(gray) if _line_contrast(c, gray) and _fit_outline(c, grad)]
     tiles = _select(candidates)
     if not tiles:
         raise PhotoError("nothing-found", "no domino was found in the photo")
@@ -146,23 +149,69 @@ def _line_candidates(gray: np.ndarray) -> list[_Candidate]:
             m = cv2.morphologyEx(g, op, kernel)
             _, binary = cv2.threshold(m, 30, 255, cv2.THRESH_BINARY)
             bars, joined = _bars(binary, scale, dark)
-            out += bars
+            out += bars + _across_spinner(bars)
             if bars and joined is not None:
-                out += _split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale, dark)
+                split = _split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale, dark,
+                                      m, _level(m, bars, scale))
+                out += split + _across_spinner(split)
     return out
 
 
-def _split_joined(joined: np.ndarray, typical: float, scale: float, dark: bool) -> list[_Candidate]:
+def _sample(image: np.ndarray, a: np.ndarray, b: np.ndarray, n: int = 20) -> np.ndarray:
+    """``n`` pixels of ``image`` evenly along the segment ``a``-``b`` (x, y; clipped to the image)."""
+    h, w = image.shape[:2]
+    pts = a[None] + (b - a)[None] * np.linspace(0, 1, n)[:, None]
+    return image[np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1), np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)]
+
+
+def _level(m: np.ndarray, bars: list[_Candidate], scale: float) -> float:
+    """The typical filter response ``m`` (at ``scale``) along the middle of the clean bars."""
+    return float(np.median([np.median(_sample(m, (c.centre - c.u * 0.4 * c.length) * scale,
+                                              (c.centre + c.u * 0.4 * c.length) * scale)) for c in bars]))
+
+
+def _across_spinner(bars: list[_Candidate]) -> list[_Candidate]:
+    """A spinner (the brass stud many double-9 and larger sets have in the middle of the line)
+    cuts a dividing line in two: two bars in line, as thick as each other, about as long, with a
+    gap under 60% of their length between them, are also read as the one line they make."""
+    out = []
+    for i, a in enumerate(bars):
+        for b in bars[i + 1:]:
+            if abs(float(a.u @ b.u)) < 0.98 or not 0.6 < a.length / b.length < 1.67:
+                continue
+            d = b.centre - a.centre
+            if abs(float(d @ a.v)) > max(a.thickness, b.thickness) + 2:
+                continue
+            gap = abs(float(d @ a.u)) - (a.length + b.length) / 2
+            if not 0 <= gap < 0.3 * (a.length + b.length):
+                continue
+            ends = [p for c in (a, b) for p in (c.centre - a.u * c.length / 2, c.centre + a.u * c.length / 2)]
+            proj = [float((p - a.centre) @ a.u) for p in ends]
+            lo, hi = min(proj), max(proj)
+            out.append(_Candidate(a.centre + a.u * (lo + hi) / 2, a.u, hi - lo,
+                                  (a.thickness + b.thickness) / 2, a.dark))
+    return out
+
+
+def _split_joined(joined: np.ndarray, typical: float, scale: float, dark: bool, m: np.ndarray,
+                  level: float) -> list[_Candidate]:
     """Touching tiles: the cracks between them join their lines into one shape. The straight runs
     much longer than a line (``typical`` px at this scale) are cracks; erased, the lines stand
-    alone and are read as bars."""
+    alone and are read as bars. When touching tiles' lines are in line with each other, the row
+    of lines joined through the cracks is such a run too: a second reading erases only the runs
+    fainter in the filter response ``m`` than the clean lines (``level``; a crack is a bevel's
+    shade, a line is printed), which cuts the row where each crack crosses it. ``_select`` keeps
+    the best of both readings' bars."""
     segs = cv2.HoughLinesP(joined, 1, np.pi / 180, threshold=max(18, int(typical)),
                            minLineLength=max(18, int(1.5 * typical)), maxLineGap=2)
     if segs is None:
         return []
+    faint = joined.copy()
     for x1, y1, x2, y2 in segs.reshape(-1, 4):
         cv2.line(joined, (int(x1), int(y1)), (int(x2), int(y2)), 0, 3)
-    return _bars(joined, scale, dark)[0]
+        if float(np.median(_sample(m, np.array([x1, y1], float), np.array([x2, y2], float)))) < CRACK_LEVEL * level:
+            cv2.line(faint, (int(x1), int(y1)), (int(x2), int(y2)), 0, 3)
+    return _bars(joined, scale, dark)[0] + _bars(faint, scale, dark)[0]
 
 
 def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate], np.ndarray | None]:
@@ -222,20 +271,74 @@ def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.nd
     return np.where(ok.sum(1) >= n * 0.7, strength, 0.0)
 
 
+def _line_contrast(c: _Candidate, gray: np.ndarray) -> bool:
+    """Sets ``c.contrast``: how much the line stands out of the face beside it, 0-1 (a dark line:
+    (face - line) / face; a light one: (line - face) / line). A domino's dividing line is printed
+    or inlaid, about 0.8; the crack between two touching tiles is only their bevels' shade and a
+    shadow, under 0.5, and would otherwise pass for a line across two tiles' halves. The line's
+    level is the darkest (lightest) pixel across it at 9 points along its middle 80%, the face's
+    the 75th (25th) percentile of the pixels 0.3-0.5 line lengths on either side (pips there are
+    passed over) on the side that stands out less: a tile's end against the table is a line with
+    face on one side only. True, so that it filters in a comprehension."""
+    h, w = gray.shape
+    v = np.array([-c.u[1], c.u[0]])
+    along = c.centre[None] + c.u[None] * (c.length * np.linspace(-0.4, 0.4, 9))[:, None]         # (9, 2)
+    band = max(2.0, c.thickness)
+    across = along[:, None] + v[None, None] * np.linspace(-band, band, 7)[None, :, None]       # (9, 7, 2)
+    beside = along[:, None] + v[None, None] * (c.length * np.r_[-np.linspace(0.3, 0.5, 4), np.linspace(0.3, 0.5, 4)])[None, :, None]
+
+    def sample(pts):
+        xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+        return gray[yi, xi].astype(np.float32)
+
+    line_px, face_px = sample(across), sample(beside)
+    sides = face_px[:, :4], face_px[:, 4:]
+    if c.dark:
+        line = float(np.median(line_px.min(1)))
+        face = min(float(np.percentile(side, 75)) for side in sides)
+        c.contrast = (face - line) / max(face, 1.0)
+    else:
+        line = float(np.median(line_px.max(1)))
+        face = max(float(np.percentile(side, 25)) for side in sides)
+        c.contrast = (line - face) / max(line, 1.0)
+    return True
+
+
 SIDE_OFFSETS = np.linspace(0.45, 0.8, 15)     # a long edge's distance from the line's centre, in line lengths
 END_OFFSETS = np.linspace(0.85, 1.2, 15)      # an end's distance from the line, in tile widths
 
 
+ASYMMETRY = 2          # offset steps two opposite edges may differ by (SIDE_OFFSETS, END_OFFSETS)
+
+
+def _pair(before: np.ndarray, after: np.ndarray) -> tuple[int, int, int, float]:
+    """The best pair of opposite edges: ``before``, ``after`` (rows x offsets) edge strengths on
+    either side of the line, row by row (a shear). The dividing line lies in the middle of a tile,
+    both ways, so the two edges sit at about the same offset (up to ``ASYMMETRY`` steps): a pair
+    is as strong as its weaker edge, and a strong edge on one side only (a neighbour's column of
+    pips past a touching tile's faint crack) cannot pull the outline sideways. Returns (row,
+    offset before, offset after, strength)."""
+    n = before.shape[1]
+    best = (-1.0, 0, 0, 0)
+    for d in range(-ASYMMETRY, ASYMMETRY + 1):
+        lo, hi = max(0, -d), min(n, n - d)
+        weaker = np.minimum(before[:, lo:hi], after[:, lo + d:hi + d])
+        r, k = np.unravel_index(int(np.argmax(weaker)), weaker.shape)
+        if weaker[r, k] > best[0]:
+            best = (float(weaker[r, k]), int(r), int(k + lo), int(k + lo + d))
+    return best[1], best[2], best[3], best[0]
+
+
 def _best_offset(grad, centre, axis, span_axis, offsets, span) -> tuple[float, float, float]:
-    """The strongest edge on each side of ``centre`` along ``axis`` (each side on its own):
+    """The strongest pair of edges either side of ``centre`` along ``axis`` (``_pair``):
     (offset before, offset after, weaker edge's strength)."""
     found = []
     for side in (-1, 1):
         mid = centre[None] + side * axis[None] * offsets[:, None]
-        strength = _edge_strength(grad, mid - span_axis * span, mid + span_axis * span, axis)
-        k = int(np.argmax(strength))
-        found.append((float(offsets[k]), float(strength[k])))
-    return found[0][0], found[1][0], min(found[0][1], found[1][1])
+        found.append(_edge_strength(grad, mid - span_axis * span, mid + span_axis * span, axis)[None])
+    _, k_before, k_after, strength = _pair(*found)
+    return float(offsets[k_before]), float(offsets[k_after]), strength
 
 
 SHEARS = np.radians(np.arange(-12, 13, 2))   # the long edges' turn from square to the line
@@ -260,12 +363,8 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
         b = (mid + vs[:, None] * 0.8 * guess).reshape(-1, 2)
         normal = np.repeat(normals, len(offsets), axis=0)
         strengths.append(_edge_strength(grad, a, b, normal).reshape(len(SHEARS), len(offsets)))
-    k_left, k_right = strengths[0].argmax(1), strengths[1].argmax(1)
-    rows = np.arange(len(SHEARS))
-    weaker = np.minimum(strengths[0][rows, k_left], strengths[1][rows, k_right])
-    s_best = int(np.argmax(weaker))
-    best = (float(weaker[s_best]), vs[s_best], float(offsets[k_left[s_best]]), float(offsets[k_right[s_best]]))
-    across, v, left, right = best
+    s_best, k_left, k_right, across = _pair(strengths[0], strengths[1])
+    v, left, right = vs[s_best], float(offsets[k_left]), float(offsets[k_right])
     centre = c.centre + u * (right - left) / 2
     width = left + right
     back, front, along = _best_offset(grad, centre, v, u, width * END_OFFSETS, 0.4 * width)
@@ -282,15 +381,37 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
 
 
 def _select(candidates: list[_Candidate]) -> list[_Candidate]:
-    """The best candidates, none holding another's centre; then those near the median size."""
+    """The best candidates, none holding another's centre, none overlapping the others much, all
+    near the median size. A candidate struck out (overlap, size) may have hidden a true tile
+    behind it in the greedy pass: the pass runs again without it (at most ``SELECT_ROUNDS``)."""
+    # a line much fainter than the photo's clear lines is a crack between touching tiles
+    strong = [c.contrast for c in candidates if c.score >= MIN_SCORE]
+    floor = LINE_CONTRAST * float(np.percentile(strong, 90)) if strong else 0.0
+    ranked = [c for c in sorted(candidates, key=lambda c: -c.score) if c.score >= MIN_SCORE and c.contrast >= floor]
+    struck: set[int] = set()
     chosen: list[_Candidate] = []
-    for c in sorted(candidates, key=lambda c: -c.score):
-        if c.score < MIN_SCORE:
-            break
-        if any(o.contains(c.centre, 0.95) or c.contains(o.centre, 0.95) for o in chosen):
-            continue
-        chosen.append(c)
-    # a rectangle found across the ends of two tiles overlaps both: the one overlapping most goes
+    for _ in range(SELECT_ROUNDS):
+        chosen = []
+        for c in ranked:
+            if id(c) in struck:
+                continue
+            if any(o.contains(c.centre, 0.95) or c.contains(o.centre, 0.95) for o in chosen):
+                continue
+            chosen.append(c)
+        out = _strike(chosen)
+        if len(out) == len(chosen):
+            return out
+        struck |= {id(c) for c in chosen} - {id(c) for c in out}
+    return _strike(chosen)
+
+
+SELECT_ROUNDS = 6
+
+
+def _strike(chosen: list[_Candidate]) -> list[_Candidate]:
+    """``chosen`` without the rectangles found across the ends of two tiles (each overlaps both:
+    the one overlapping most goes first) and without those far from the median size."""
+    chosen = list(chosen)
     while True:
         shared = [sum(_overlap(c, o) for o in chosen if o is not c) for c in chosen]
         worst = int(np.argmax(shared)) if shared else 0

@@ -42,12 +42,12 @@ _STATUS = ((Throttled, 429), (Unauthorized, 401), (Forbidden, 403), (StaleVersio
 
 def error_status(exc: StationError) -> int:
     """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 429 too many wrong ones,
-    409 stale or refused move or no game, 404 no mock hardware, a refused photo as
+    409 stale or refused move or no game, 404 no mock hardware or no photo kept, a refused photo as
     ``PHOTO_STATUS`` says, else 400."""
     for kind, status in _STATUS:          # first match: an Unauthorized is a Forbidden
         if isinstance(exc, kind):
             return status
-    if exc.code == "not-mock":
+    if exc.code in ("not-mock", "photo-not-kept"):
         return 404
     return PHOTO_STATUS.get(exc.code, 400)
 

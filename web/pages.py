@@ -17,8 +17,11 @@ from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue, plural_index
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
-#: page -> (template, keep-awake on by default)
-PAGES = {"scoreboard": False, "table": True, "seat": True, "host": False, "hub": False, "game": False, "players": False}
+#: the pages (templates ``<page>.html``)
+PAGES = ("scoreboard", "table", "seat", "host", "hub", "game", "games", "players")
+#: "Keep screen on" before a phone has chosen: one default on every page that has the toggle
+#: (scoreboard, table, seat); the choice a phone makes is kept for all of them (wake.js)
+WAKE_DEFAULT = True
 
 
 def _render(request: Request, page: str, view: dict | None = None, **extra) -> Response:
@@ -28,9 +31,9 @@ def _render(request: Request, page: str, view: dict | None = None, **extra) -> R
     _ = gettext_for(lang)
     ctx = {
         "request": request, "page": page, "lang": lang, "rtl": is_rtl(lang), "_": _,
-        "languages": LANGUAGES, "mock": request.app.state.mock, "wake_default": PAGES[page],
+        "languages": LANGUAGES, "mock": request.app.state.mock,
         "boot": script_json({"page": page, "lang": lang, "view": view, "mock": request.app.state.mock,
-                             "wake": PAGES[page], "reasons": {k: _(v) for k, v in REASONS.items()},
+                             "wake": WAKE_DEFAULT, "reasons": {k: _(v) for k, v in REASONS.items()},
                              "options": option_words.served(lang), "plural": plural_index(lang), **extra}),
         "catalogue": script_json(js_catalogue(lang)),
         "palette": palette.as_json(), "palette_css": palette.css_variables(), **extra,
@@ -61,10 +64,19 @@ async def host(request: Request):
     return _render(request, "host")
 
 
+@router.get("/games", response_class=HTMLResponse)
+async def past_games(request: Request):
+    """The games that are over, for every phone (no PIN): the page loads ``GET /api/games``."""
+    return _render(request, "games")
+
+
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def stored_game(request: Request, game_id: int):
-    """A stored game's read-only page: its scoreboard, rounds and record (``stored_view``)."""
-    return _render(request, "game", view=request.app.state.station.stored_view(game_id), game_id=game_id)
+    """A stored game's read-only page: its scoreboard, rounds and record (``stored_view``);
+    ``in_play``: the game is not over yet (the station's ``over``), so its page is not titled
+    a past game."""
+    view = request.app.state.station.stored_view(game_id)
+    return _render(request, "game", view=view, game_id=game_id, in_play=view["over"] is None)
 
 
 @router.get("/hub", response_class=HTMLResponse)

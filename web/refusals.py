@@ -59,6 +59,7 @@ REASONS: dict[str, str] = {
     "photo-undecodable": N_("That photo could not be read: it may be cut short. Take it again."),
     "photo-nothing-found": N_("No tiles were found in the photo: lay them face up and take it again."),
     "photo-unavailable": N_("This hub cannot read photos: tap your tiles or type your count."),
+    "photo-not-kept": N_("No photo was kept for that round and seat."),
     # players across nights (web/routes_players.py picks them by facts["problem"])
     "players-unknown": N_("No counted game has a player called %(name)s."),
     "players-same": N_("%(name)s and %(into)s are already one player."),

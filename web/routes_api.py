@@ -1,5 +1,5 @@
 """REST endpoints: one per station intent. Seat token: ``X-Seat-Token`` header or ``token`` query;
-host PIN: ``X-Host-Pin`` header (or ``pin`` query for the export download link)."""
+host PIN: ``X-Host-Pin`` header only (never in a URL: the host page fetches its downloads)."""
 from __future__ import annotations
 
 import asyncio
@@ -34,9 +34,9 @@ def _token(token_header: str | None, token_query: str | None) -> str:
     return token
 
 
-def _pin(request: Request, pin_header: str | None, pin_query: str | None = None) -> str:
+def _pin(request: Request, pin_header: str | None) -> str:
     """The host PIN of the request, checked (and throttled per client) by the station."""
-    pin = secret(pin_header, "X-Host-Pin") or secret(pin_query, "pin")
+    pin = secret(pin_header, "X-Host-Pin")
     if not pin:
         raise Unauthorized("the host PIN is needed", facts={"need": "pin"})
     _station(request).check_pin(pin, client_of(request))
@@ -137,6 +137,10 @@ class ShowBody(Body):
     game_id: int = Field(ge=1, le=MAX_INT, description="a stored game's id (GET /api/host/games)")
 
 
+class KeepPhotosBody(Body):
+    keep: bool = Field(description="keep each seat's photo of its tiles with the game, for disputes")
+
+
 class PressBody(Body):
     seat: int = Field(ge=0, le=MAX_SEAT)
     long: bool = False
@@ -224,9 +228,10 @@ async def show_game(request: Request, body: ShowBody, x_host_pin: str | None = P
 
 @router.get("/host/seat/{seat}/code", summary="The seat's short join code, link and QR code (SVG)")
 async def seat_code(request: Request, seat: Seat, x_host_pin: str | None = PinH) -> dict:
-    code = _station(request).seat_code(seat, _pin(request, x_host_pin))
+    """``expires_in``: seconds until the code stops being accepted (then this answers a new one)."""
+    code, left = _station(request).seat_code_timed(seat, _pin(request, x_host_pin))
     link = f"{qr.base_url(request)}/seat/{seat}?code={code}"
-    return {"seat": seat, "code": code, "link": link, "svg": qr.svg(link)}
+    return {"seat": seat, "code": code, "link": link, "svg": qr.svg(link), "expires_in": max(0, int(left))}
 
 
 @router.post("/host/seat/{seat}/release", summary="Release a seat (its token stops working)")
@@ -292,8 +297,10 @@ async def end(request: Request, body: EndBody, x_host_pin: str | None = PinH) ->
 
 @router.get("/host/export", summary="Download the game as a mexican-train-record/1 document")
 async def export(request: Request, game_id: int | None = Query(None, ge=1, le=MAX_INT),
-                 x_host_pin: str | None = PinH, pin: str | None = Query(None)) -> Response:
-    _pin(request, x_host_pin, pin)
+                 x_host_pin: str | None = PinH) -> Response:
+    """The PIN goes in the ``X-Host-Pin`` header, never in the URL (a URL is kept in the
+    browser's history and the server's logs): the host page fetches the file and saves it."""
+    _pin(request, x_host_pin)
     return _download(_station(request).export(game_id), game_id)
 
 
@@ -308,6 +315,13 @@ def _download(record: dict, game_id: int | None) -> Response:
 GameId = Annotated[int, Path(ge=1, le=MAX_INT, description="a stored game's id")]
 
 
+@router.get("/games", summary="The games that are over, newest first (no PIN: every phone may see them)")
+async def past_games(request: Request) -> list[dict]:
+    """``[{"id", "created", "status", "players", "shown", "over"}]`` (station/archive.py
+    ``past_games``): played out, ended early or abandoned; the game in play is not listed."""
+    return _station(request).past_games()
+
+
 @router.get("/games/{game_id}", summary="A stored game, read-only: its scoreboard and rounds")
 async def stored_game(request: Request, game_id: GameId) -> dict:
     return _station(request).stored_view(game_id)
@@ -316,6 +330,29 @@ async def stored_game(request: Request, game_id: GameId) -> dict:
 @router.get("/games/{game_id}/record", summary="Download a finished or abandoned game's record")
 async def stored_record(request: Request, game_id: GameId) -> Response:
     return _download(_station(request).stored_record(game_id), game_id)
+
+
+@router.get("/games/{game_id}/photos/{round_index}/{seat}",
+            summary="A photo of a seat's tiles kept with a stored game (the host keeps photos for disputes)")
+async def stored_photo(request: Request, game_id: GameId, round_index: Annotated[int, Path(ge=0, le=MAX_INT)],
+                       seat: Seat) -> Response:
+    """The image as it was uploaded (``image/jpeg``, ``image/png`` or ``image/webp``); 404 when
+    none was kept for that round and seat, 409 for an unknown game."""
+    data, media = _station(request).stored_photo(game_id, round_index, seat)
+    return Response(data, media_type=media, headers={"Cache-Control": "private, max-age=3600",
+                                                     "X-Content-Type-Options": "nosniff"})
+
+
+@router.get("/host/photos", summary="Whether photos of counted hands are kept for disputes")
+async def keep_photos(request: Request, x_host_pin: str | None = PinH) -> dict:
+    return _station(request).keep_photos(_pin(request, x_host_pin))
+
+
+@router.post("/host/photos", summary="Keep photos of counted hands for disputes, or not (off by default)")
+async def set_keep_photos(request: Request, body: KeepPhotosBody, x_host_pin: str | None = PinH) -> dict:
+    """``{"keep": bool}``: on, the last photo each seat had read in a round is stored with the
+    game and listed on its page (/games/N); off, a photo is read and dropped."""
+    return _station(request).keep_photos(_pin(request, x_host_pin), body.keep)
 
 
 @router.get("/hub/address", summary="The hub's address (IP) as text and QR code, and hub.local")

@@ -93,8 +93,9 @@ async def delete(request: Request, body: NameBody, x_host_pin: str | None = PinH
 
 @router.get("/host/rulesets/export", summary="Download a saved rule set as JSON")
 async def export(request: Request, name: str = Query(max_length=RULESET_NAME_MAX * 4),
-                 x_host_pin: str | None = PinH, pin: str | None = Query(None)) -> Response:
-    document = _station(request).export_ruleset(_pin(request, x_host_pin, pin), name)
+                 x_host_pin: str | None = PinH) -> Response:
+    """The PIN in the ``X-Host-Pin`` header only (never in the URL)."""
+    document = _station(request).export_ruleset(_pin(request, x_host_pin), name)
     return Response(json.dumps(document, indent=1, ensure_ascii=False).encode("utf-8", "backslashreplace"),
                     media_type="application/json",
                     headers={"Content-Disposition": 'attachment; filename="mexican-train-rules.json"'})

@@ -88,18 +88,6 @@ async def _with_headers(app, scope, receive, send):
     return await app(scope, receive, with_headers)
 
 
-class SecurityHeaders:
-    """Only the security headers (no Host or Origin check), for an app that answers any name."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        return await _with_headers(self.app, scope, receive, send)
-
-
 class EdgeGuard:
     """Host check, Origin check and security headers for ``app`` (see the module's text).
     ``allowed_hosts``: the names and addresses the station answers to (lower case, no port)."""

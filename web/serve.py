@@ -14,6 +14,10 @@ The guard is two subclasses of uvicorn's own protocol classes, given through its
   is closed at once;
 - ``MAX_TARGET``: a WebSocket handshake whose URL is longer is answered 414 and closed (the socket
   library would otherwise leave it unanswered);
+- ``MAX_IDLE``: connections that have sent nothing yet, from all clients; past it the oldest of
+  them is closed. A connection over ``MAX_PER_CLIENT`` is never counted in uvicorn's concurrency
+  limit either. Without both, 2,000 idle sockets from ten addresses (bench/abuse.py) filled
+  ``MAX_CONNECTIONS`` for the header timeout, and a player's move was answered 503;
 - every such refusal is one log line per cause per minute (``station.logs``), naming the client;
 - no per-message deflate on WebSockets: each socket's zlib contexts left the process 20-30 MB
   larger after 15 cycles of 200 sockets opened and closed, and never gave it back (measured with
@@ -24,7 +28,7 @@ The guard is two subclasses of uvicorn's own protocol classes, given through its
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -39,9 +43,11 @@ KEEP_ALIVE_S = 5            # seconds a connection may idle between requests (uv
 MAX_PER_CLIENT = 32         # open connections from one address (a phone uses 2-6)
 MAX_CONNECTIONS = 512       # all open connections and tasks: beyond, 503 (uvicorn's limit_concurrency)
 MAX_TARGET = 2048           # characters of a WebSocket handshake's URL
+MAX_IDLE = 128              # connections with no byte received yet, all clients: past it the oldest is closed
 FILE_LIMIT = 4096           # the unit's LimitNOFILE: MAX_CONNECTIONS and the backlog fit in it
 
 _open: dict[str, set] = defaultdict(set)     # client address -> its open transports
+_idle: OrderedDict = OrderedDict()           # protocols that have received nothing yet, oldest first
 
 
 def _client(transport) -> str:
@@ -77,16 +83,30 @@ class GuardedH11Protocol(H11Protocol):
     max_per_client = MAX_PER_CLIENT
     _header_timer = None
 
+    max_idle = MAX_IDLE
+
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
         if _track(transport) > self.max_per_client:
             once_a_minute(log, "per-client", "closed a connection from %s: over %d open from one address",
                           _client(transport), self.max_per_client)
+            self.connections.discard(self)          # never counted against the concurrency limit
             transport.abort()
             return
+        _idle[self] = None
+        while len(_idle) > self.max_idle:
+            oldest, _ = _idle.popitem(last=False)
+            once_a_minute(log, "idle", "closed a connection from %s: over %d open that sent nothing (the oldest)",
+                          _client(oldest.transport), self.max_idle)
+            oldest.transport.close()
         self._arm()
 
+    def data_received(self, data: bytes) -> None:
+        _idle.pop(self, None)
+        super().data_received(data)
+
     def connection_lost(self, exc) -> None:
+        _idle.pop(self, None)
         self._disarm()
         if self.transport is not None and self.transport.get_protocol() is self:
             _untrack(self.transport)
@@ -157,14 +177,14 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
 
 
 def server_config(app, host: str, port: int, *, ws_max_size: int, max_per_client: int = MAX_PER_CLIENT,
-                  max_connections: int = MAX_CONNECTIONS):
+                  max_connections: int = MAX_CONNECTIONS, max_idle: int = MAX_IDLE):
     """The ``uvicorn.Config`` of ``station run``: the guard above, uvicorn's keep-alive timeout
     and 503 concurrency limit, proxy headers off (the throttle keys on the peer address: a
     ``X-Forwarded-For`` is never believed), the server's own log lines rate-limited."""
     import uvicorn
 
     quiet_server_logs()
-    protocol = type("HubH11Protocol", (GuardedH11Protocol,), {"max_per_client": max_per_client})
+    protocol = type("HubH11Protocol", (GuardedH11Protocol,), {"max_per_client": max_per_client, "max_idle": max_idle})
     return uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
                           http=protocol, ws=GuardedWebSocketProtocol, ws_max_size=ws_max_size,
                           timeout_keep_alive=KEEP_ALIVE_S, limit_concurrency=max_connections,

@@ -210,11 +210,12 @@ def test_log_lines_and_corrections_in_the_page_language(server, phone, lang):
 def test_host_page_deal_numbering_codes_and_undo_question(server, phone):
     station = server.station
     host = unlock_host(phone, server)
-    # remove player 2 of 4 and add one: badges and labels run 1..4 again
+    # remove player 2 of 4 and add one: the empty rows' badges are the seats' numbers again, from 0
+    # as every page numbers seats, and the labels run 1..4
     host.click('#names .row >> nth=1 >> button')
     host.click("#btn-add")
     marks = host.locator("#names .badge .mark").all_inner_texts()
-    assert [m[0] for m in marks] == ["1", "2", "3", "4"], marks
+    assert [m[0] for m in marks] == ["0", "1", "2", "3"], marks
     labels = [host.locator("#names input").nth(i).get_attribute("aria-label") for i in range(4)]
     assert labels == [f"Player {i}" for i in range(1, 5)]
     for i, name in enumerate(NAMES):
@@ -230,10 +231,10 @@ def test_host_page_deal_numbering_codes_and_undo_question(server, phone):
         assert box.evaluate("e => getComputedStyle(e).whiteSpace") == "nowrap"
         assert box.evaluate("e => e.getClientRects().length") == 1
     shot(host, "feedback-host-ready")
-    # with a game set up, the set-up (folded away, opened again) still numbers the seats (not the
-    # game's initials)
+    # with a game set up, the set-up (folded away, opened again) shows each row the badge its seat
+    # has on every page: the typed name's initial
     host.click("#setup-box summary")
-    assert [m[0] for m in host.locator("#names .badge .mark").all_inner_texts()] == ["1", "2", "3", "4"]
+    assert [m[0] for m in host.locator("#names .badge .mark").all_inner_texts()] == ["A", "B", "C", "D"]
     host.click("#btn-start")
     expect(host.locator("#deal")).to_be_hidden()
     tokens = tokens_of(station)

@@ -93,9 +93,12 @@ def test_wake_toggle_starts_video_after_a_tap(server, phone):
     page.wait_for_function("document.getElementById('wake-video').paused")
     toggle.tap()
     page.wait_for_function("!document.getElementById('wake-video').paused")
-    page2 = phone("en").new_page()
-    page2.goto(server.url + "/")
-    expect(page2.locator("#wake-toggle")).to_have_attribute("aria-pressed", "false")   # off on the scoreboard
+    # one default on every page with the toggle (web/pages.py WAKE_DEFAULT): a fresh phone finds it on
+    for path in ("/", "/table", "/seat/0"):
+        fresh = phone("en").new_page()
+        fresh.goto(server.url + path)
+        expect(fresh.locator("#wake-toggle")).to_have_attribute("aria-pressed", "true")
+        expect(fresh.locator("#wake-toggle")).to_have_text("Keep screen on: on")
 
 
 def test_reconnects_and_catches_up(server, phone):

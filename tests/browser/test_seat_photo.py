@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from support import PIN, SHOTS, joined
+from support import PIN, SHOTS, joined, unlock_host
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vision"))
 pytest.importorskip("cv2")
@@ -83,3 +83,29 @@ def test_wrong_tile_count_names_the_tile_in_doubt(server, phone, tmp_path):
     expect(ben.locator("#toast")).to_be_visible()
     assert station.view()["version"] == version
     expect(ben.locator("#count-card")).to_be_visible()
+
+
+def test_host_keeps_photos_for_disputes(server, phone, tmp_path):
+    station = server.station
+    host = unlock_host(phone, server)
+    switch = host.locator("#keep-photos")
+    expect(switch).not_to_be_checked()                       # off by default
+    switch.check()
+    expect(switch).to_be_checked()
+    tokens = real_tile_round_end(station)
+    assert station.keep_photos(PIN) == {"keep": True}
+    ben = joined(phone, server, 1, tokens[1])
+    upload(ben, tmp_path, ["3-5"], seed=2)
+    ben.click("#btn-photo-send")
+    expect(ben.locator("#count-card")).to_be_hidden()
+    page = phone("en").new_page()
+    page.goto(f"{server.url}/games/{station.game_id}")
+    link = page.locator("#stored-photos a.stored-photo")
+    expect(link).to_have_count(1)
+    expect(link).to_have_text("Round 1 · Ben")
+    shown = page.request.get(server.url + link.get_attribute("href"))
+    assert shown.status == 200 and shown.headers["content-type"] == "image/jpeg"
+    from vision.decode import image_size
+    kind, w, h = image_size(shown.body())                     # the photo as the page uploaded it (scaled)
+    assert kind == "jpeg" and 0 < max(w, h) <= 1600
+    assert shown.body() == station.store.photo(station.game_id, 0, 1)

@@ -37,7 +37,7 @@ class Evening:
         self.store = ClubStore(self.club_dir)
         self.club = Club(self.store)
         self.listener = ClubListener(self.club, parse_url(self.broker.url), client_id).start()
-        self.app = create_club_app(self.club, DIRECTOR_PIN)
+        self.app = create_club_app(self.club, DIRECTOR_PIN, allowed_hosts={"club"})
 
     def stop_club(self):
         self.listener.stop()

@@ -3,6 +3,7 @@ its own topics (the ACL is read from the docs, so they stay in step)."""
 from __future__ import annotations
 
 import re
+import time
 import subprocess
 from pathlib import Path
 
@@ -77,3 +78,30 @@ def test_the_shipped_mosquitto_files_are_the_documented_default():
     conf = (shipped / "club.conf").read_text()
     assert conf in DOCS.read_text()
     assert "allow_anonymous false" in conf and "password_file" in conf and "acl_file" in conf
+
+
+def test_under_the_acl_the_club_records_each_hub_as_its_writer(tmp_path, secure_broker):
+    from club.listener import ClubListener
+    from club.state import Club
+    from club.store import ClubStore
+
+    b = secure_broker
+    store = ClubStore(str(tmp_path / "club"))
+    club = Club(store)
+    listener = ClubListener(club, parse_url(f"mqtt://club:{USERS['club']}@127.0.0.1:{b.port}"), "mt-club").start()
+    st = Station(str(tmp_path / "table1"), host_pin=PIN)
+    st.mqtt = MqttPublisher(st.store.path, parse_url(f"mqtt://table1:{USERS['table1']}@127.0.0.1:{b.port}"),
+                            "table1").start(st.view())
+    try:
+        assert listener.connected.wait(10)
+        st.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+        deadline = time.monotonic() + 15
+        while not store.writers("table1") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert store.writers("table1") == [{"client": "mt-hub-table1", "user": "table1", "entries": 1,
+                                            "first": 1, "last": 1}]
+    finally:
+        st.mqtt.stop()
+        st.store.close()
+        listener.stop()
+        store.close()

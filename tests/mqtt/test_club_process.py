@@ -37,6 +37,8 @@ def test_station_club_serves_what_the_hubs_publish(tmp_path, broker):
         assert hubs[0]["name"] == "hall" and hubs[0]["online"] and hubs[0]["game"]["players"] == ["Ana", "Ben"]
         page = httpx.get(f"http://127.0.0.1:{port}/club", headers={"Accept-Language": "so"})
         assert page.status_code == 200 and "Habeenka kooxda" in page.text
+        forged = httpx.get(f"http://127.0.0.1:{port}/club", headers={"Host": f"evil.example:{port}"})
+        assert forged.status_code == 400 and forged.json()["facts"]["field"] == "Host"   # issue 23: its own names only
         r = httpx.post(f"http://127.0.0.1:{port}/api/club/tournament", json={"players": ["Ana", "Ben"], "games": 1},
                        headers={"X-Club-Pin": "424242"})
         assert r.status_code == 200 and r.json()["plan"] == [{"hall": r.json()["plan"][0]["hall"]}]

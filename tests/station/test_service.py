@@ -23,7 +23,7 @@ def test_setup_says_the_deal_and_refuses_bad_options(station):
 def test_more_players_than_hub_seats_play_from_phones(station):
     names = [f"P{i}" for i in range(10)]
     view = station.setup_game(PIN, names, "hub", 15, {})
-    assert "seats 9-10 play from their phones alone" in view["log"][-1]["text"]
+    assert "seats 8-9 play from their phones alone" in view["log"][-1]["text"]
     assert [s["hardware"] for s in view["seats"]] == [True] * 8 + [False] * 2
 
 

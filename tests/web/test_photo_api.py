@@ -141,3 +141,39 @@ def test_photo_words_its_refusal_in_the_page_language(client, game):
     r = client.post("/api/seat/1/photo?lang=so", content=b"not an image",
                     headers={"X-Seat-Token": game[1]})
     assert r.status_code == 415 and r.json()["text"] != r.json()["message"]
+
+
+def test_photos_are_not_kept_by_default(client, game, station):
+    end_round(client, game)
+    assert client.get("/api/host/photos", headers=H).json() == {"keep": False}
+    assert send(client, game, 1, photo(["3-5"], seed=2)).status_code == 200
+    assert station.store.photos(station.game_id) == []
+    assert client.get(f"/api/games/{station.game_id}").json()["stored"]["photos"] == []
+    r = client.get(f"/api/games/{station.game_id}/photos/0/1")
+    assert r.status_code == 404 and r.json()["code"] == "photo-not-kept"
+
+
+def test_kept_photo_is_listed_with_the_game_and_goes_with_it(client, game, station):
+    r = client.post("/api/host/photos", json={"keep": True}, headers=H)
+    assert r.status_code == 200 and r.json() == {"keep": True}
+    end_round(client, game)
+    first, last = photo(["3-5", "0-4"], seed=1), photo(["3-5"], seed=2)
+    assert send(client, game, 1, first).status_code == 200
+    assert send(client, game, 1, last).status_code == 200          # the one read last is kept
+    listed = client.get(f"/api/games/{station.game_id}").json()["stored"]["photos"]
+    assert [(p["round"], p["seat"], p["bytes"]) for p in listed] == [(0, 1, len(last))]
+    r = client.get(listed[0]["url"])
+    assert r.status_code == 200 and r.headers["content-type"] == "image/jpeg" and r.content == last
+    # the game's row goes: its photos go with it
+    station.store.db.execute("DELETE FROM journal WHERE game_id = ?", (station.game_id,))
+    station.store.db.execute("DELETE FROM games WHERE id = ?", (station.game_id,))
+    assert station.store.photos(station.game_id) == []
+    assert station.store.photo(station.game_id, 0, 1) is None
+
+
+def test_keep_photos_switch_needs_the_pin_and_a_bool(client, game):
+    assert client.post("/api/host/photos", json={"keep": True}).status_code == 401
+    assert client.post("/api/host/photos", json={"keep": True}, headers={"X-Host-Pin": "0000"}).status_code == 403
+    r = client.post("/api/host/photos", json={"keep": "maybe"}, headers=H)
+    assert r.status_code == 422 and "keep" in r.text
+    assert client.get("/api/host/photos", headers=H).json() == {"keep": False}

@@ -16,8 +16,9 @@ def test_save_list_export_import_delete(client):
     assert r.status_code == 200, r.text
     assert [s["name"] for s in r.json()["rulesets"]] == ["Grandma's rules"]
     assert client.get("/api/host/rulesets", headers=H).json()["rulesets"][0]["options"] == GRANDMA
-    # the export is a download (the host page's link carries the PIN in the query)
-    r = client.get("/api/host/rulesets/export", params={"name": "Grandma's rules", "pin": H["X-Host-Pin"]})
+    # the export is a download, the PIN in the header only (the host page fetches it): never in the URL
+    assert client.get("/api/host/rulesets/export", params={"name": "Grandma's rules", "pin": H["X-Host-Pin"]}).status_code == 401
+    r = client.get("/api/host/rulesets/export", params={"name": "Grandma's rules"}, headers=H)
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     document = json.loads(r.content)
     assert document == {"format": "mexican-train-rules/1", "name": "Grandma's rules", "options": GRANDMA}

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from station.service import Station
+from station.throttle import Throttle
 from web.app import create_app
 
 PIN = "7310"
@@ -29,7 +30,8 @@ PIN = "7310"
 def table(tmp_path_factory):
     """(client, seat tokens, operations) with a hub double-9 game for three in round 1."""
     hour = itertools.count(0, 3600)
-    st_ = Station.mock(str(tmp_path_factory.mktemp("fuzz")), host_pin=PIN, clock=lambda: next(hour))
+    st_ = Station.mock(str(tmp_path_factory.mktemp("fuzz")), host_pin=PIN)
+    st_.throttle = Throttle(lambda: next(hour), db=st_.store.db)   # wrong PINs never lock us out; codes keep time
     app = create_app(st_, allowed_hosts={"testserver"})
     with TestClient(app, raise_server_exceptions=True) as client:
         h = {"X-Host-Pin": PIN}

@@ -13,7 +13,7 @@ sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))     # after 
 from hostile import (BINARY, TEXT, closed_soon, connect, free_port, read_head, read_log,  # noqa: E402
                      running_station, ws_frame, ws_open)
 
-from web.serve import HEADER_TIMEOUT_S, MAX_PER_CLIENT  # noqa: E402
+from web.serve import HEADER_TIMEOUT_S, MAX_CONNECTIONS, MAX_IDLE, MAX_PER_CLIENT  # noqa: E402
 
 
 @pytest.fixture
@@ -84,3 +84,22 @@ def test_bad_frames_and_bad_requests_are_one_line_each_never_a_traceback(station
     # binary; invalid UTF-8 (both kinds); the malformed request; the body that is no set-up
     assert 1 <= len(lines) <= 5, lines
     assert any("127.0.0.8" in line for line in lines) and any("127.0.0.9" in line for line in lines), lines
+
+
+def test_idle_sockets_from_many_addresses_cannot_fill_the_server(station):
+    port, data, _ = station
+    # 600 sockets that send nothing, 30 from each of 20 addresses: each address under its cap, all
+    # of them over uvicorn's concurrency limit (MAX_CONNECTIONS) had they all been held
+    idle = [connect(port, f"127.0.40.{1 + i % 20}") for i in range(600)]
+    assert len(idle) > MAX_CONNECTIONS
+    assert closed_soon(idle[0], 3), "the oldest idle socket is still open"
+    player = connect(port, "127.0.0.11")
+    player.sendall(b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert read_head(player).startswith(b"HTTP/1.1 200")          # not 503
+    held = sum(not closed_soon(s, 0.01) for s in idle[-MAX_IDLE:])
+    assert held == MAX_IDLE - 1 or held == MAX_IDLE, held           # the newest stay until their timeout
+    for sock in idle + [player]:
+        sock.close()
+    time.sleep(0.5)
+    log = read_log(data)
+    assert log.count("open that sent nothing") == 1 and "Traceback" not in log, log

@@ -53,10 +53,39 @@
 
   MT.seatColour = (seat) => (PAL.seats[seat % PAL.seats.length] || {}).hex || "#888";
   MT.seatSymbol = (seat) => (PAL.seats[seat % PAL.seats.length] || {}).symbol || "";
+  /** A seat as players read it: numbered from 0, as the URL (/seat/0), the hub's labels (seat 0
+      button) and the record (record-format.md: "Seats are numbered from 0") number it. */
+  MT.seatWord = (seat) => t("Seat %(n)s", { n: seat });
   MT.name = function (seat, view) {
     const v = view || MT.view;
     const p = v && v.game && v.game.players;
-    return (p && p[seat]) || t("Seat %(n)s", { n: seat + 1 });
+    return (p && p[seat]) || MT.seatWord(seat);
+  };
+  /** A seat's badge letters, the same on every page: the first letter of the player's name (the
+      view's player of that seat; ``name`` only where the view has none, e.g. the set-up form's
+      next game), else the seat's number, then the seat's symbol. */
+  MT.seatMark = (seat, name) => MT.markOf(seat, (MT.view && MT.view.game && MT.view.game.players[seat]) || name);
+  /** The badge letters of ``seat`` for the player called ``name`` (none: the seat's number). */
+  MT.markOf = function (seat, name) {
+    const initial = Array.from(String(name || "").trim())[0];
+    return (initial ? initial.toUpperCase() : String(seat)) + MT.seatSymbol(seat);
+  };
+  /** A date and time (seconds since the epoch) in the page's language (Intl.DateTimeFormat);
+      where the browser has no data for that language (it would fall back to English month
+      names), the numbers alone: "2026-12-02 01:30", the same in every language. */
+  const lang = boot.lang || "en";
+  const dateFormat = (() => {
+    try {
+      if (Intl.DateTimeFormat.supportedLocalesOf([lang]).length)
+        return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+    } catch (e) { /* no Intl data: the numbers below */ }
+    return null;
+  })();
+  MT.date = function (epoch) {
+    const d = new Date(Number(epoch) * 1000);
+    if (dateFormat) return dateFormat.format(d);
+    const two = (n) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
   };
   /** What decided the winner (view.tie_break: code + facts from the station), in the page's language. */
   MT.tieText = function (view) {
@@ -76,11 +105,9 @@
   };
   /** A player told apart by colour, initial and symbol, then the name. */
   MT.badge = function (seat, name, opts) {
-    name = name || MT.name(seat);
-    const own = MT.view && MT.view.game && MT.view.game.players[seat];
-    const initial = own ? Array.from(own.trim())[0] : String(seat + 1);
     const mark = el("span", { class: "mark", style: "background:" + MT.seatColour(seat), "aria-hidden": "true" },
-      initial.toUpperCase() + MT.seatSymbol(seat));
+      MT.seatMark(seat));          // the player's initial, whatever words the badge says (e.g. "Ana's train")
+    name = name || MT.name(seat);
     return el("span", { class: "badge" }, mark, (opts && opts.short) ? null : el("span", {}, name));
   };
   MT.tileEl = function (tile, cls) {
@@ -171,7 +198,7 @@
       }
       case "end": return L(t("The game has ended"));
       case "abandon": return L(t("The game was abandoned"));
-      case "released": return L(t("Seat %(n)s was released"), { n: Number(f.seat) + 1 });
+      case "released": return L(t("Seat %(n)s was released"), { n: Number(f.seat) });
       case "register": return L(t("%(name)s registered their hand: the hub checks every rule for them"), { name: who(f.seat) });
       case "board": return f.connected ? L(t("Sensor board connected")) : L(t("Sensor board lost: %(reason)s"), { reason: MT.bdi(f.reason || "", "auto") });
       default: return document.createTextNode(entry.text || "");
@@ -194,6 +221,26 @@
       data.text = res.status === 422 ? t("That request was not understood.") : (data.message || t("That request was not understood."));
     }
     return { ok: res.ok, status: res.status, data: data };
+  };
+
+  /** Download a file that needs a header (the host PIN): fetched, then saved under the name the
+      station gives (Content-Disposition); a refusal is said in a toast. */
+  MT.saveFile = async function (path, headers) {
+    let res;
+    try { res = await fetch(path, { headers: headers || {} }); } catch (e) { MT.toast(t("No connection to the hub."), false); return; }
+    if (!res.ok) {
+      let data = null;
+      try { data = await res.json(); } catch (e) { data = null; }
+      MT.toast((data && data.text) || t("Refused"), false);
+      return;
+    }
+    const name = ((res.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/) || [])[1] || "download.json";
+    const url = URL.createObjectURL(await res.blob());
+    const a = el("a", { href: url, download: name, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
   };
 
   let toastTimer = null;
@@ -226,7 +273,18 @@
 
   MT.roundCount = (view) => (view.game ? view.game.rounds_total : 0);     // the station says how many
   /** A computer player's policy (station/computers.py) in the page's words. */
-  MT.computerWord = (policy) => ({ random: t("Computer (easy)"), greedy: t("Computer (greedy)"), playout: t("Computer (strong)") })[policy] || policy;
+  MT.computerWord = (policy) => ({ random: t("Computer (easy)"), greedy: t("Computer (medium)"), playout: t("Computer (strong)") })[policy] || policy;
+  /** A past game as one line (GET /api/games: how it ended and who won, station/archive.py),
+      linked to its read-only page: the host's Past games and the players' /games list. */
+  MT.pastGameItem = function (g) {
+    const who = g.over.winners.map((s) => g.players[s]).join(", ");
+    const how = g.over.how === "abandoned" ? t("abandoned") : g.over.how === "early"
+      ? MT.tn("ended after %(r)s of %(n)s round", "ended after %(r)s of %(n)s rounds", g.over.rounds_total, { r: g.over.rounds_scored }) : t("played out");
+    return el("li", { "data-game": g.id },
+      el("a", { href: "/games/" + g.id, class: "past-link" }, t("Game %(id)s", { id: g.id })), " · ",
+      el("span", { class: "muted past-when" }, MT.date(g.created)), " · ", el("span", {}, g.players.join(", ")), " · ",
+      el("span", { class: "past-how" }, how), who ? [" · ", el("span", { class: "past-winner" }, "★ ", who)] : null);
+  };
 
   /** How the game ended (view.over, station/game_end.py), in the page's language: the heading,
    *  the sentence saying whether the scores are final, the winner line (none when abandoned). */
@@ -321,8 +379,11 @@
       location.replace(u.toString());
     });
     if (MT.view) MT.renderStrip(MT.view);
-    // the navigation is one line that scrolls sideways on a narrow phone: show the current page's link
-    const current = document.querySelector('header.top nav a[aria-current="page"]');
-    if (current) current.scrollIntoView({ block: "nearest", inline: "nearest" });
+    // the navigation may take two lines (long names on a narrow phone): the strip sticks below it
+    const bar = document.querySelector("header.top");
+    const fit = () => { if (bar) document.documentElement.style.setProperty("--top-h", bar.offsetHeight + "px"); };
+    fit();
+    window.addEventListener("resize", fit);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(fit);
   });
 })();

@@ -13,6 +13,10 @@
   if (tiles) tiles.after(el("label", { class: "check", id: "hints-label" }, hints, " ", t("Hints on the seat pages")));
 
   function virtual() { return !!($("tiles-virtual") && $("tiles-virtual").checked); }
+  // why the choices are greyed with real tiles, said under the names (the station deals a
+  // computer's hand, so it needs virtual tiles: station/computers.py)
+  const why = el("small", { class: "why", id: "why-computers" });
+  if ($("btn-add")) $("why-add").after(why);
 
   /** Every name row gets its choice once; they are usable with virtual tiles only. */
   function decorate() {
@@ -20,7 +24,8 @@
     rows.forEach((row, i) => {
       let sel = row.querySelector("select.who");
       if (!sel) {
-        sel = el("select", { class: "who" }, ...CHOICES.map(([v, label]) => el("option", { value: v }, label)));
+        sel = el("select", { class: "who", "aria-describedby": "why-computers" },
+          ...CHOICES.map(([v, label]) => el("option", { value: v }, label)));
         const rm = row.querySelector("button");
         row.insertBefore(sel, rm);
       }
@@ -28,6 +33,7 @@
       sel.disabled = !virtual();
       if (sel.disabled) sel.value = "player";
     });
+    why.textContent = virtual() ? "" : t("Computer players need virtual tiles: the station deals their hands.");
   }
 
   MT.hostComputers = {
@@ -41,6 +47,20 @@
         seat += 1;
       }
       return { computers: computers, hints: hints.checked };
+    },
+    /** Each name row's choice ("player" or a policy) and the hints box, as the form stands. */
+    draft() {
+      return { who: Array.from($("names").children).map((row) => (row.querySelector("select.who") || {}).value || "player"),
+        hints: hints.checked };
+    },
+    /** Put back ``draft()``'s choices (or a game's ``computers``: {"seat": policy}) on the rows. */
+    restore(who, hintsOn) {
+      decorate();
+      Array.from($("names").children).forEach((row, i) => {
+        const sel = row.querySelector("select.who"), v = Array.isArray(who) ? who[i] : (who || {})[String(i)];
+        if (sel && !sel.disabled && v) sel.value = v;
+      });
+      if (hintsOn !== undefined) hints.checked = !!hintsOn;
     },
   };
 

@@ -95,7 +95,6 @@
   function chosenSet() {
     const name = $("ruleset").value;
     $("btn-rules-export").hidden = $("btn-rules-delete").hidden = !name;
-    $("btn-rules-export").href = name ? "/api/host/rulesets/export?name=" + encodeURIComponent(name) + "&pin=" + encodeURIComponent(pinOf()) : "#";
     if (name) $("ruleset-name").value = name;
   }
   async function load() {
@@ -119,6 +118,11 @@
     if (!r.ok) { refused(r); return; }
     fill(r.data, body.name);
     MT.toast(t("Rule set saved: %(name)s", { name: body.name }), true);
+  });
+  $("btn-rules-export").addEventListener("click", (e) => {     // the PIN in a header, never in the URL
+    e.preventDefault();
+    const name = $("ruleset").value;
+    if (name) MT.saveFile("/api/host/rulesets/export?name=" + encodeURIComponent(name), H());
   });
   $("ruleset-name").addEventListener("keydown", (e) => {      // Enter saves the set, not the game
     if (e.key === "Enter") { e.preventDefault(); $("btn-rules-save").click(); }

@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   let pin = sessionStorage.getItem("mt-pin") || "";
   let shownSeats = "";
+  let codeTimer = null;     // fetches the seats' codes again when the first shown one expires
   const LIMITS = (MT.view && MT.view.limits) || {};     // the station's (station/views.py LIMITS)
   const MAX_PLAYERS = LIMITS.players_max;     // the set-up form's rows (the station refuses more than the rules take)
 
@@ -28,9 +29,19 @@
     if (!r.ok) { MT.toast(r.data && r.data.text || t("Wrong PIN"), false); lock(); return; }
     sessionStorage.setItem("mt-pin", pin);
     $("login").hidden = true; $("host").hidden = false;
-    address(); shownSeats = ""; phase = null; if (MT.view) render(MT.view);
+    address(); keepPhotos(); shownSeats = ""; phase = null; if (MT.view) render(MT.view);
     MT.hostRules.init(() => pin, previewSoon);
   }
+  /** The switch "keep photos for disputes" (GET/POST /api/host/photos): the station's setting. */
+  async function keepPhotos() {
+    const r = await MT.api("GET", "/api/host/photos", undefined, H());
+    if (r.ok) $("keep-photos").checked = r.data.keep;
+  }
+  $("keep-photos").addEventListener("change", async () => {
+    const want = $("keep-photos").checked;
+    const data = await call("POST", "/api/host/photos", { keep: want });
+    $("keep-photos").checked = data ? data.keep : !want;
+  });
   async function address() {
     const r = await MT.api("GET", "/api/hub/address");
     if (!r.ok) return;
@@ -51,7 +62,7 @@
     }
   }
   function nameRow(value) {
-    const input = el("input", { value: value || "", maxlength: LIMITS.name_max });
+    const input = el("input", { value: value || "", maxlength: LIMITS.name_max, oninput: () => renumber() });
     const rm = el("button", { type: "button", class: "btn", onclick: () => { row.remove(); renumber(); } }, "✕");
     const row = el("div", { class: "row" }, el("span", { class: "num" }), input, rm);
     $("names").append(row);
@@ -63,9 +74,10 @@
     $("btn-add").disabled = full;
     $("why-add").textContent = full ? t("At most %(n)s players.", { n: MAX_PLAYERS }) : "";
     Array.from($("names").children).forEach((row, i) => {
-      // the seat's number (not the current game's initials: this is the next game's seat order)
+      // the badge the seat will have: the typed name's initial, else the seat's number (MT.markOf)
+      const typed = row.querySelector("input").value;
       row.querySelector(".num").replaceChildren(el("span", { class: "badge" }, el("span", { class: "mark",
-        style: "background:" + MT.seatColour(i), "aria-hidden": "true" }, String(i + 1) + MT.seatSymbol(i))));
+        style: "background:" + MT.seatColour(i), "aria-hidden": "true" }, MT.markOf(i, typed))));
       row.querySelector("input").setAttribute("aria-label", t("Player %(n)s", { n: i + 1 }));
       row.querySelector("button").setAttribute("aria-label", t("Remove player %(n)s", { n: i + 1 }));
     });
@@ -87,6 +99,7 @@
     if (key === shownSeats || !pin) return;
     shownSeats = key;
     const cards = [];
+    let renew = Infinity;          // seconds until the first shown code runs out (the station then makes a new one)
     for (let i = 0; i < players.length; i++) {
       const computer = view.seats && view.seats[i] && view.seats[i].computer;
       if (computer) {        // the station plays this seat: no phone joins it
@@ -95,9 +108,10 @@
         continue;
       }
       const info = await MT.api("GET", `/api/host/seat/${i}/code`, undefined, H());
+      if (info.ok) renew = Math.min(renew, info.data.expires_in);
       const joined = view.seats && view.seats[i] && view.seats[i].joined;
       const qr = el("div", { class: "qr" });
-      if (info.ok) { qr.innerHTML = info.data.svg; const s = qr.querySelector("svg"); s.setAttribute("role", "img"); s.setAttribute("aria-label", t("QR code to join seat %(n)s", { n: i + 1 })); }
+      if (info.ok) { qr.innerHTML = info.data.svg; const s = qr.querySelector("svg"); s.setAttribute("role", "img"); s.setAttribute("aria-label", t("QR code to join seat %(n)s", { n: i })); }
       // the QR code beside the seat's name, code and links: a seat is one short row on a phone
       cards.push(el("div", { class: "seat-card", "data-seat": i }, qr,
         el("div", { class: "seat-info" }, MT.badge(i, players[i]),
@@ -105,12 +119,14 @@
           info.ok ? el("p", {}, t("Code:"), " ", el("span", { class: "code" }, info.data.code)) : null,
           info.ok ? el("a", { href: info.data.link, class: "btn join-link", "data-seat": i }, t("Join link")) : null,
           el("button", { type: "button", class: "btn release", onclick: async () => {
-            if (await MT.confirm(t("Release seat %(n)s? The phone on it will have to join again.", { n: i + 1 }))) {
+            if (await MT.confirm(t("Release seat %(n)s? The phone on it will have to join again.", { n: i }))) {
               await call("POST", `/api/host/seat/${i}/release`, {}, t("Seat released: a new code is shown."));
               shownSeats = ""; seats(MT.view);
             } } }, t("Release / reassign")))));
     }
     $("seats").replaceChildren(...cards);
+    clearTimeout(codeTimer);
+    if (renew < Infinity) codeTimer = setTimeout(() => { shownSeats = ""; seats(MT.view); }, (renew + 1) * 1000);
   }
   /** The game's state in words: "Game 1 · round 3 of 7 over: waiting for counts from Ana". */
   function statusText(view) {
@@ -125,28 +141,18 @@
       Object.assign(p, { names: r.waiting.map((s) => MT.name(s, view)).join(", ") }));
     return t("Game %(id)s · round %(r)s of %(n)s over: start round %(next)s", Object.assign(p, { next: r.index + 2 }));
   }
-  /** Past games (GET /api/host/games): every stored game but the one in play, newest first, each
-   *  a link to its read-only page (/games/N) with how it ended and who won. Fetched again when
-   *  the game on show or its phase changes. */
+  /** Past games (GET /api/games, the games over: the list every phone sees at /games), newest
+   *  first, each a link to its read-only page (/games/N) with how it ended and who won. Fetched
+   *  again when the game on show or its phase changes. */
   let pastKey = "";
   async function pastGames(view) {
     const key = (view.game ? view.game.id : "") + ":" + view.phase;
     if (key === pastKey) return;
     pastKey = key;
-    const r = await MT.api("GET", "/api/host/games", undefined, H());
+    const r = await MT.api("GET", "/api/games");
     if (!r.ok) { pastKey = ""; return; }
-    const ended = r.data.filter((g) => g.over);
-    $("past-none").hidden = ended.length > 0;
-    $("past-games").replaceChildren(...ended.map((g) => {
-      const when = new Date(g.created * 1000).toLocaleString(MT.boot.lang, { dateStyle: "medium", timeStyle: "short" });
-      const who = g.over.winners.map((s) => g.players[s]).join(", ");
-      const how = g.over.how === "abandoned" ? t("abandoned") : g.over.how === "early"
-        ? MT.tn("ended after %(r)s of %(n)s round", "ended after %(r)s of %(n)s rounds", g.over.rounds_total, { r: g.over.rounds_scored }) : t("played out");
-      return el("li", { "data-game": g.id },
-        el("a", { href: "/games/" + g.id, class: "past-link" }, t("Game %(id)s", { id: g.id })), " · ",
-        el("span", { class: "muted" }, when), " · ", el("span", {}, g.players.join(", ")), " · ",
-        el("span", { class: "past-how" }, how), who ? [" · ", el("span", { class: "past-winner" }, "★ ", who)] : null);
-    }));
+    $("past-none").hidden = r.data.length > 0;
+    $("past-games").replaceChildren(...r.data.map(MT.pastGameItem));
   }
   /** Why a control cannot act now (a reason code of view.host). */
   function whyText(code, view) {
@@ -191,7 +197,6 @@
       control("btn-end", h.end, view);
       $("btn-abandon").disabled = !h.end.ok;
     }
-    $("btn-export").href = "/api/host/export?pin=" + encodeURIComponent(pin);
     // set-up folds away while a game is on; the hub address is open until round 1 starts
     const now = !g ? "none" : view.over ? "over" : view.phase === "setup" ? "ready" : "playing";
     if (now !== phase) {
@@ -201,9 +206,8 @@
       $("host").dataset.phase = now;       // host.css: with no game in play, "New game" comes next
       const inputs = Array.from($("names").querySelectorAll("input"));
       if (now === "over" && g.players && inputs.every((i) => !i.value.trim())) {
-        $("names").replaceChildren();      // another game, same table: the last game's players
-        g.players.forEach((name) => nameRow(name));
-        previewSoon();
+        // another game, same table: the last game's players, tiles and computer seats
+        fillForm({ names: g.players, virtual: !g.hidden_hands, who: g.computers, hints: g.hints });
       }
     }
     const scored = (h && h.correct.rounds) || [];
@@ -221,6 +225,8 @@
   $("pin-form").addEventListener("submit", (e) => { e.preventDefault(); unlock($("pin").value.trim()); });
   $("btn-add").addEventListener("click", () => { if ($("names").children.length < MAX_PLAYERS) nameRow(""); });
   $("btn-start").addEventListener("click", () => call("POST", "/api/host/start", {}, t("Round started.")));
+  // the record is fetched with the PIN in a header (never in the URL) and saved as a file
+  $("btn-export").addEventListener("click", (e) => { e.preventDefault(); MT.saveFile("/api/host/export", H()); });
   $("btn-undo").addEventListener("click", async () => {
     const v = MT.view.version;
     const last = lastUndoable(MT.view);
@@ -263,10 +269,29 @@
       : ((r.data && r.data.text) || t("Refused"));
     $("hand-size").placeholder = r.ok ? String(r.data.hand_size) : t("Automatic");
   }
-  $("setup-form").addEventListener("input", () => { $("setup-error").hidden = true; previewSoon(); });
-  $("setup-form").addEventListener("change", (e) => { previewSoon(); if (e.target.id !== "ruleset-file") MT.hostRules.refresh(); });
-  $("btn-add").addEventListener("click", previewSoon);
-  $("names").addEventListener("click", previewSoon);
+  // the form as the host left it, kept for this tab: a change of language (a reload) keeps it
+  const DRAFT = "mt-setup-draft";
+  function saveDraft() {
+    const rows = Array.from($("names").children);
+    sessionStorage.setItem(DRAFT, JSON.stringify(Object.assign({ names: rows.map((r) => r.querySelector("input").value),
+      virtual: $("tiles-virtual").checked, profile: $("profile").value, set: $("set").value },
+      MT.hostComputers ? MT.hostComputers.draft() : {})));
+  }
+  /** Fill the set-up form: ``names``, ``virtual`` (virtual tiles), ``profile``, ``set``, ``who``
+   *  (each row's choice, or a game's computers), ``hints``. */
+  function fillForm(d) {
+    if (d.names && d.names.length) { $("names").replaceChildren(); d.names.forEach((name) => nameRow(name)); }
+    if (d.virtual !== undefined) { $("tiles-virtual").checked = !!d.virtual; $("tiles-real").checked = !d.virtual; }
+    if (d.profile) $("profile").value = d.profile;
+    if (d.set !== undefined) $("set").value = d.set;
+    if (MT.hostComputers) MT.hostComputers.restore(d.who, d.hints);
+    saveDraft();
+    previewSoon();
+  }
+  $("setup-form").addEventListener("input", () => { $("setup-error").hidden = true; saveDraft(); previewSoon(); });
+  $("setup-form").addEventListener("change", (e) => { saveDraft(); previewSoon(); if (e.target.id !== "ruleset-file") MT.hostRules.refresh(); });
+  $("btn-add").addEventListener("click", () => { saveDraft(); previewSoon(); });
+  $("names").addEventListener("click", () => { saveDraft(); previewSoon(); });
   $("setup-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const body = setupBody();
@@ -288,7 +313,10 @@
     $("game-card").scrollIntoView({ block: "start" });
   });
   $("c-reason").maxLength = LIMITS.reason_max;
-  for (let i = 0; i < 4; i++) nameRow("");
+  let draft = null;
+  try { draft = JSON.parse(sessionStorage.getItem(DRAFT) || "null"); } catch (e) { draft = null; }
+  if (draft && Array.isArray(draft.names) && draft.names.length) fillForm(draft);
+  else for (let i = 0; i < 4; i++) nameRow("");
   MT.onView(render);
   MT.live.start({});
   if (pin) unlock(pin);

@@ -48,7 +48,7 @@
   }
   function seatMark(i, view) {
     const p = view.game && view.game.players[i];
-    return (p ? Array.from(p)[0].toUpperCase() : String(i + 1)) + MT.seatSymbol(i);
+    return MT.seatMark(i, p);
   }
   async function toggle(slot) {
     occupied[slot] = !occupied[slot];

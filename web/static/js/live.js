@@ -60,8 +60,11 @@
   }
   function now() { attempt = 0; if (!ws) schedule(0); }
   function kick() {
-    // on wake-up or network change: a socket that looks open may be dead; ping it and reconnect at once if not
+    // on wake-up or network change: a socket that looks open may be dead; ping it and reconnect at once if not.
+    // A socket still connecting is left to finish: pageshow comes right after the page loads, and
+    // closing it then was the console's "closed before the connection is established"
     if (!ws) return now();
+    if (ws.readyState === WebSocket.CONNECTING) return;
     try { ws.send("ping"); } catch (e) { try { ws.close(); } catch (e2) { /* closed */ } ws = null; now(); }
   }
 

@@ -11,9 +11,12 @@
       const g = groups.find((x) => x.rank === s.rank);
       if (g) g.items.push(s); else groups.push({ rank: s.rank, items: [s] });
     }
+    // an abandoned game's scores are not final (the station's over.final): totals, no places
+    const ranked = !view.over || view.over.final;
+    box.classList.toggle("unranked", !ranked);
     box.replaceChildren(...groups.map((g) => {
       const shared = g.items.length > 1;
-      const label = shared ? g.rank + "=" : String(g.rank);
+      const label = !ranked ? "–" : shared ? g.rank + "=" : String(g.rank);
       return el("li", { "data-rank": label },
         el("span", { class: "row" }, el("span", { class: "rank" }, label),
           ...g.items.map((s, i) => [i ? ", " : null, MT.badge(s.seat, s.name)])),
@@ -86,7 +89,7 @@
       const pts = run[i].map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
       add("polyline", { points: pts, fill: "none", stroke: MT.seatColour(i), "stroke-width": 2.5, "stroke-dasharray": ["", "6 3", "2 3", "8 3 2 3"][i % 4] });
       add("text", { x: Math.min(W - 14, x(n) + 2), y: y(run[i][n]) + 4, fill: MT.seatColour(i), "font-size": 11, "font-weight": 700 },
-        (Array.from(p)[0] || "?").toUpperCase() + MT.seatSymbol(i));
+        MT.seatMark(i, p));
     });
     box.replaceChildren(svg);
   }
@@ -94,11 +97,17 @@
   function stored(view) {
     const info = view.stored;
     if (!info) return;
-    const when = new Date(info.created * 1000);
     const players = ((view.game && view.game.players) || []).join(", ");
-    document.getElementById("stored-line").textContent = t("Played %(when)s: %(players)s", {
-      when: when.toLocaleString(MT.boot.lang, { dateStyle: "medium", timeStyle: "short" }), players: players });
+    // a game not over yet (the station's over) is still being played: its page says so
+    const words = { when: MT.date(info.created), players: players };
+    document.getElementById("stored-line").textContent = view.over ? t("Played %(when)s: %(players)s", words)
+      : t("Started %(when)s, still being played: %(players)s", words);
     document.getElementById("stored-record").hidden = !info.record;
+    const photos = info.photos || [];
+    document.getElementById("stored-photos").hidden = photos.length === 0;
+    document.getElementById("stored-photo-list").replaceChildren(...photos.map((p) => el("li", {},
+      el("a", { href: p.url, class: "stored-photo", target: "_blank", rel: "noopener" },
+        t("Round %(r)s", { r: p.round + 1 }), " · ", p.name || t("Seat %(n)s", { n: p.seat + 1 })))));
   }
   MT.onView(function (view) { stored(view); standings(view); winner(view); table(view); chart(view); });
   if (!MT.boot.view || !MT.boot.view.stored) MT.live.start({});     // a stored game is not live

@@ -195,7 +195,7 @@
     if (!token) return;
     const me = view.me || {};
     const name = view.game && view.game.players[seat];
-    $("seat-title").replaceChildren(name ? MT.badge(seat, name) : t("Seat %(n)s", { n: seat + 1 }));
+    $("seat-title").replaceChildren(name ? MT.badge(seat, name) : MT.seatWord(seat));
     const opts = me.options || { trains: [], play: {}, why: {} };
     const st = view.result && view.result.state;
     const mine = !!(st && st.turn === seat);

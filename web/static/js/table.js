@@ -99,7 +99,7 @@
         area.append(bang);
       }
     });
-    const ghost = el("span", { class: "open-end" + (open ? " on-open-double" : ""), "aria-hidden": "true" }, String(end));
+    const ghost = el("span", { class: "open-end" + (String(end).length > 1 ? " two" : "") + (open ? " on-open-double" : ""), "aria-hidden": "true" }, String(end));
     place(ghost, boxes[boxes.length - 1], g);
     area.append(ghost);
     return area;

@@ -1,0 +1,56 @@
+"""Touching tiles (issue 20, *tiles touching or overlapping at the edges*): the corpus lays them
+side by side, and the reader tells a dividing line from the crack between two tiles."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from photo_helpers import render  # noqa: E402
+
+cv2 = pytest.importorskip("cv2")
+import numpy as np  # noqa: E402
+
+from vision import read_photo  # noqa: E402
+from vision.read import _across_spinner, _Candidate  # noqa: E402
+
+
+def pairs(tiles) -> list[tuple[int, int]]:
+    return sorted(tuple(sorted(int(x) for x in t.split("-"))) for t in tiles)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_touching_tiles_meet_at_their_edges_without_covering_pips(seed):
+    _, truth = render(seed, style="touching", count=12, set=9)
+    quads = [np.array(t["quad"], np.float32) for t in truth["tiles"]]
+    for i, a in enumerate(quads):
+        area = cv2.contourArea(a)
+        for b in quads[i + 1:]:
+            shared, _ = cv2.intersectConvexConvex(a, b)
+            assert shared < 0.06 * area      # an edge's sliver, never a column of pips
+
+
+@pytest.mark.parametrize("body,seed,table", [
+    ("white", 1, "wood"), ("white", 5, "gingham"), ("black", 6, "felt"), ("black", 8, "gingham"),
+    ("ivory", 3, "felt"),
+])
+def test_touching_row_is_read_exactly(body, seed, table):
+    jpeg, truth = render(seed, style="touching", body=body, pips="plain", table=table, count=7, set=9, quality=80)
+    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
+
+
+def bar(x, length, y=100.0):
+    return _Candidate(np.array([x, y]), np.array([1.0, 0.0]), length, 4.0, True)
+
+
+def test_a_line_cut_by_a_spinner_is_read_whole():
+    merged = _across_spinner([bar(100, 36), bar(150, 36)])      # 36 px halves, a 14 px stud between
+    assert len(merged) == 1
+    assert merged[0].length == pytest.approx(86) and merged[0].centre[0] == pytest.approx(125)
+
+
+def test_bars_apart_or_out_of_line_stay_apart():
+    assert _across_spinner([bar(100, 36), bar(200, 36)]) == []            # 64 px apart: two tiles' lines
+    assert _across_spinner([bar(100, 36), bar(150, 36, y=120)]) == []     # side by side, not in line
