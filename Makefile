@@ -26,12 +26,14 @@ run: venv
 	$(BIN)/station run --mock --host $(HOST) --port $(PORT)
 
 # Debian packages the tests use: chromium (browser tests), shellcheck (installer check),
-# mosquitto (the MQTT tests start their own broker on a free loopback port)
+# mosquitto (the MQTT tests start their own broker on a free loopback port), openscad (the
+# enclosure rendered to STL: tests/hardware/test_enclosure.py)
 system-packages:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v shellcheck >/dev/null 2>&1 || missing="$$missing shellcheck"; \
 	command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || missing="$$missing mosquitto"; \
+	command -v openscad >/dev/null 2>&1 || missing="$$missing openscad"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$$missing for the tests"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
@@ -60,8 +62,8 @@ bench: $(VENV)/.test-extras
 # /var/cache/mexican-train-box (BOX_CACHE). HUB_BOX=vm or arm64 runs one part.
 HUB_BOX ?= all
 BOX_DEBS := mmdebstrap qemu-system-x86 qemu-utils qemu-user-static binfmt-support systemd-container arch-test debian-archive-keyring e2fsprogs
-hub-box-packages:
-	@missing=""; for p in $(BOX_DEBS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+hub-box-packages:   # as root only: without root tools/hub-box/run.sh says in one line that it needs it
+	@[ "$$(id -u)" = 0 ] || exit 0; missing=""; for p in $(BOX_DEBS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing Debian's$$missing for the hub box"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 

@@ -51,6 +51,18 @@ class StripSpec:
 
 
 @dataclass(frozen=True)
+class EnclosureSpec:
+    """The hub's enclosure (docs/enclosure/hub.scad, made by tools/enclosure.py), in mm: a pocket per
+    train of ``slot_length_mm`` (radial) by ``slot_width_mm``, ``slot_depth_mm`` deep, in a hub
+    ``height_mm`` tall. The defaults fit a double-12 tile (about 50 x 25 x 10 mm) with clearance."""
+
+    slot_length_mm: float = 52.0
+    slot_width_mm: float = 27.0
+    slot_depth_mm: float = 5.0
+    height_mm: float = 40.0
+
+
+@dataclass(frozen=True)
 class PowerSpec:
     """The 5 V supply: ``supply_amps``; ``led_full_white_ma`` one LED draws at full white and full
     brightness; ``other_amps`` the Pi and the rest on the same supply."""
@@ -111,6 +123,7 @@ class HubBuild:
     buzzer: BuzzerSpec | None
     board: BoardSpec | None
     power: PowerSpec | None = None
+    enclosure: EnclosureSpec = EnclosureSpec()
 
     @property
     def debounce_ms(self) -> int:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware import pinrules as pr
-from hardware.build import BoardSpec, BuzzerSpec, HubBuild, InputSpec, PowerSpec, SlotSpec, StripSpec
+from hardware.build import BoardSpec, BuzzerSpec, EnclosureSpec, HubBuild, InputSpec, PowerSpec, SlotSpec, StripSpec
 from hardware.errors import ConfigError
 
 __all__ = ["ConfigError", "HubBuild", "load_build", "loads_build", "default_build", "REFERENCE_BUILD"]
@@ -19,7 +19,8 @@ __all__ = ["ConfigError", "HubBuild", "load_build", "loads_build", "default_buil
 REFERENCE_BUILD = Path(__file__).resolve().parent.parent / "firmware_config" / "reference-8-seat.toml"
 
 # "mqtt": the station's broker settings (station/mqtt_config.py checks them; the hardware ignores them)
-_TOP = {"hub", "timing", "inputs", "slots", "buttons", "leds", "buzzer", "sensor_board", "power", "mqtt"}
+_TOP = {"hub", "timing", "inputs", "slots", "buttons", "leds", "buzzer", "sensor_board", "power", "mqtt",
+        "enclosure"}
 _HUB = {"name", "seats", "serial_console"}
 _TIMING = {"button_stable_ms", "slot_stable_ms", "long_press_ms"}
 _INPUT = {"pull", "active_low"}
@@ -27,6 +28,7 @@ _SLOT = {"source", "pin", "pull", "active_low", "leds"}
 _BUTTON = {"pin", "pull", "active_low"}
 _LEDS = {"count", "order", "brightness", "gpio", "channel", "dma", "freq_hz", "invert", "ring", "driver"}
 _POWER = {"supply_amps", "led_full_white_ma", "other_amps"}
+_ENCLOSURE = {"slot_length_mm", "slot_width_mm", "slot_depth_mm", "height_mm"}
 _BUZZER = {"pin", "active_high"}
 _BOARD = {"port", "baud", "heartbeat_timeout_ms", "reconnect_ms", "boot_timeout_ms"}
 _BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
@@ -156,8 +158,19 @@ class _Validator:
         power = self.power(self.table(data, "power", _POWER), strip)
         self.check_leds(slots, strip)
         self.check_pins(slots, buttons, buzzer, strip, console)
+        enclosure = self.enclosure(self.table(data, "enclosure", _ENCLOSURE, required=False) or {})
         return HubBuild(self.path, name, seats, console, button_stable, slot_stable, long_press, slots, buttons, strip,
-                        buzzer, board, power)
+                        buzzer, board, power, enclosure)
+
+    def enclosure(self, t: dict) -> EnclosureSpec:
+        d = EnclosureSpec()
+        spec = EnclosureSpec(*(self.number(t, k, lo, hi, getattr(d, k), "enclosure") for k, lo, hi in (
+            ("slot_length_mm", 20, 120), ("slot_width_mm", 10, 60), ("slot_depth_mm", 1, 20), ("height_mm", 20, 150))))
+        if spec.height_mm < spec.slot_depth_mm + 15:
+            raise self.err("enclosure.height_mm", f"{spec.height_mm:g} mm leaves no bay under pockets "
+                           f"{spec.slot_depth_mm:g} mm deep", f"at least enclosure.slot_depth_mm + 15 "
+                           f"({spec.slot_depth_mm + 15:g})")
+        return spec
 
     def strip(self, t: dict) -> StripSpec:
         from hardware import leds as drv
@@ -200,8 +213,9 @@ class _Validator:
                          invert=self.bool_(t, "leds", "invert", False),
                          ring=self.leds(t.get("ring"), "leds.ring", count), driver=driver)
 
-    def number(self, t: dict, k: str, lo: float, hi: float, default: float | None = None) -> float:
-        v, key = t.get(k, default), f"power.{k}"
+    def number(self, t: dict, k: str, lo: float, hi: float, default: float | None = None,
+               prefix: str = "power") -> float:
+        v, key = t.get(k, default), f"{prefix}.{k}"
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
             raise self.err(key, "missing" if v is None else f"{v!r} is out of range or not a number",
                            f"a number {lo:g}..{hi:g}")

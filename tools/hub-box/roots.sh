@@ -15,9 +15,11 @@ BOX_MIRROR="${BOX_MIRROR:-http://deb.debian.org/debian}"
 BOX_VM_PACKAGES=(systemd systemd-sysv udev dbus kmod iproute2 procps linux-image-amd64
                  ca-certificates python3 python3-venv python3-dev python3-pip build-essential
                  git rsync swig avahi-daemon)
-# The hub's architecture: Python 3.13 on aarch64 with what builds the [pi] and [pi5] extras.
-BOX_ARM64_PACKAGES=(ca-certificates python3 python3-venv python3-dev python3-pip build-essential
-                    git swig cmake pkg-config)
+# The hub's architecture: Python 3.13 on aarch64 and only what compiles the three C extensions of
+# the [pi] extra (rpi-ws281x, lgpio with swig, spidev). Every dpkg step runs under emulation, so
+# nothing more: no build-essential (g++, make, dpkg-dev, perl), no git, no Debian pip (the venv's
+# comes from ensurepip); the pure-Python and binary wheels are downloaded natively (wheels.sh).
+BOX_ARM64_PACKAGES=(python3 python3-venv python3-dev gcc libc6-dev swig)
 
 box_root_key() {    # name -> the cache key of that root
     local name="$1" pkgs
@@ -45,7 +47,11 @@ box_build_root() {  # name -> builds $BOX_CACHE/<name>-<hash>/root unless it is 
                 || { echo "roots.sh: no binfmt_misc entry for qemu-aarch64 (apt-get install qemu-user-static binfmt-support; mount binfmt_misc)" >&2; return 1; } ;;
     esac
     rm -rf "$dir"; mkdir -p "$dir"
+    # no documentation, manual pages or translations: less for dpkg to unpack (under emulation on arm64)
     mmdebstrap --variant=minbase --architectures="$arch" --include="$pkgs" \
+        --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
+        --dpkgopt='path-include=/usr/share/doc/*/copyright' --dpkgopt='path-exclude=/usr/share/locale/*' \
+        --dpkgopt='path-exclude=/usr/share/info/*' \
         --customize-hook='echo hub-box >"$1/etc/hostname"' \
         --customize-hook='printf "127.0.0.1 localhost\n127.0.1.1 hub-box\n" >"$1/etc/hosts"' \
         --customize-hook='chroot "$1" passwd -d root' \

@@ -16,6 +16,9 @@
 #   tools/hub-box/run.sh [vm|arm64|all]        (default all)
 #   BOX_PI_MODEL="Raspberry Pi 4 Model B Rev 1.5"  the model install.sh is told (INSTALL_PI_MODEL)
 #   BOX_CONFIG=firmware_config/twelve-seat.toml    the build installed in the VM (LED strip on SPI, a board)
+#   BOX_CACHE=/var/cache/mexican-train-box         where roots, wheels and pip's cache are kept
+#   BOX_QEMU=qemu-system-x86_64                    the QEMU that boots the VM
+#   BOX_TOTAL_BUDGET_S=4500                        the box's total time budget (every stage gets at most what is left)
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SRC="$(cd "$HERE/../.." && pwd)"
@@ -28,61 +31,47 @@ WHAT="${1:-all}"
 BOX_PI_MODEL="${BOX_PI_MODEL:-Raspberry Pi 4 Model B Rev 1.5}"
 BOX_CONFIG="${BOX_CONFIG:-firmware_config/twelve-seat.toml}"
 BOX_PIN=2468
+BOX_QEMU="${BOX_QEMU:-qemu-system-x86_64}"   # the QEMU that boots the VM
 # the pages must answer within this many seconds of QEMU's start (TCG: minutes on a loaded 2-core machine)
 PAGES_WITHIN_S="${BOX_PAGES_WITHIN_S:-900}"
-WORK="$(mktemp -d /var/tmp/hub-box.XXXXXX)"
+WORK=""
 T0=$SECONDS
 SUMMARY=()
 QEMU_PID="" FW_PID=""
+# shellcheck source=tools/hub-box/stage.sh
+. "$HERE/stage.sh"
 
-say() { echo "[hub-box $(printf '%4d' $((SECONDS - T0)))s] $*"; }
 result() { SUMMARY+=("$*"); say "$*"; }
-die() { say "FAILED: $*"; exit 1; }
+box_quiet() { "$@" >/dev/null; }   # a builder that prints its directory: the stage's line says enough
 cleanup() {
+    [[ -n "$WORK" ]] || return 0
+    box_load_state
     [[ -n "$FW_PID" ]] && kill "$FW_PID" 2>/dev/null
     [[ -n "$QEMU_PID" ]] && kill -9 "$QEMU_PID" 2>/dev/null
     wait 2>/dev/null
-    if ((OK)); then rm -rf "$WORK"; else say "kept for a look: $WORK (console*.log, qemu*.log, fw*.log)"; rm -f "$WORK/disk.img"; fi
+    if ((OK)); then rm -rf "$WORK"; else say "kept for a look: $WORK (console*.log, qemu*.log, fw*.log, arm64-*.log)"; rm -rf "$WORK/disk.img" "$WORK/arm64-root"; fi
 }
 OK=0
 trap cleanup EXIT
+trap 'box_interrupted SIGINT' INT
+trap 'box_interrupted SIGTERM' TERM
 
-# stage NAME BUDGET_S FUNCTION...: a progress line, then the function under its time budget; a
-# timer that fires stops the stage's processes and the run fails saying which stage overran
-STAGE=""
-on_term() {
-    if [[ -n "$STAGE" && -e "$WORK/overrun.$STAGE" ]]; then die "stage $STAGE overran its budget: stopped"; fi
-    die "terminated"
-}
-trap on_term TERM INT
-stage() {
-    local name="$1" budget="$2" start=$SECONDS rc=0
-    shift 2
-    STAGE="$name"
-    say "stage $name (budget ${budget}s) ..."
-    ( sleep "$budget"; touch "$WORK/overrun.$name"; kill -TERM $$; pkill -TERM -P $$ ) 2>/dev/null &
-    local timer=$!
-    "$@" || rc=$?
-    pkill -P "$timer" 2>/dev/null; kill "$timer" 2>/dev/null; wait "$timer" 2>/dev/null || true
-    [[ -e "$WORK/overrun.$name" ]] && die "stage $name overran its budget of ${budget}s: stopped"
-    ((rc == 0)) || die "stage $name failed (exit $rc)"
-    say "stage $name done in $((SECONDS - start))s"
-    STAGE=""
-}
-
-preflight() {
+preflight() {     # where this machine cannot run the box: one line saying why, and the run fails
     [[ "$(id -u)" == 0 ]] || die "the box needs root (mmdebstrap, mknod, systemd-nspawn): sudo make hub-box"
     local need=(mmdebstrap:mmdebstrap systemd-nspawn:systemd-container mkfs.ext4:e2fsprogs)
-    [[ "$WHAT" == arm64 ]] || need+=(qemu-system-x86_64:qemu-system-x86)
+    [[ "$WHAT" == arm64 ]] || need+=("$BOX_QEMU:qemu-system-x86")
+    [[ "$WHAT" == vm ]] || need+=(qemu-aarch64-static:qemu-user-static)
     local n
     for n in "${need[@]}"; do
-        command -v "${n%%:*}" >/dev/null || die "no ${n%%:*} on this machine (apt-get install ${n#*:})"
+        command -v "${n%%:*}" >/dev/null || die "no ${n%%:*} on this machine (apt-get install ${n##*:})"
     done
     if [[ "$WHAT" != vm ]]; then
         [[ -e /proc/sys/fs/binfmt_misc/status ]] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc 2>/dev/null || true
+        [[ -e /proc/sys/fs/binfmt_misc/status ]] \
+            || die "no binfmt_misc on this machine (the kernel's binfmt_misc is not mounted and cannot be): the arm64 root needs it"
         [[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]] || update-binfmts --enable qemu-aarch64 2>/dev/null || true
         [[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]] \
-            || die "no binfmt_misc entry for qemu-aarch64: apt-get install qemu-user-static binfmt-support (and a kernel with binfmt_misc)"
+            || die "no binfmt_misc entry for qemu-aarch64: apt-get install qemu-user-static binfmt-support"
     fi
 }
 
@@ -116,7 +105,7 @@ vm_boot() {   # N: boots the VM in the background; the board's pty gets the firm
     local n="$1"
     PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
     : >"$WORK/console$n.log"
-    qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 2048 -nodefaults -display none \
+    "$BOX_QEMU" -accel tcg,thread=multi -cpu max -smp 2 -m 2048 -nodefaults -display none \
         -kernel "$WORK/vmlinuz" -initrd "$WORK/initrd" \
         -append "root=/dev/vda rw console=ttyS0 quiet systemd.show_status=0 net.ifnames=0" \
         -drive "file=$WORK/disk.img,if=virtio,format=raw" \
@@ -124,6 +113,7 @@ vm_boot() {   # N: boots the VM in the background; the board's pty gets the firm
         -device qemu-xhci -chardev pty,id=board -device usb-serial,chardev=board \
         -serial "file:$WORK/console$n.log" >"$WORK/qemu$n.log" 2>&1 &
     QEMU_PID=$!
+    box_state QEMU_PID="$QEMU_PID" PORT="$PORT"
     local pty=""
     for _ in $(seq 1 50); do
         pty="$(grep -o '/dev/pts/[0-9]*' "$WORK/qemu$n.log" | head -1 || true)"
@@ -135,12 +125,13 @@ vm_boot() {   # N: boots the VM in the background; the board's pty gets the firm
     # the sensor board: the unchanged firmware under CPython, `machine` stood in for (all slots empty)
     FW_CONTROL_FD=3 python3 "$SRC/tests/hardware/firmware_host.py" <"$pty" >"$pty" 3<>"$WORK/fw$n.ctl" 2>"$WORK/fw$n.log" &
     FW_PID=$!
+    box_state FW_PID="$FW_PID"
     say "boot $n: QEMU TCG (pid $QEMU_PID), pages on 127.0.0.1:$PORT, sensor board (firmware/sensor_board/main.py) on $pty"
 }
 
 wait_console() {   # N TEXT: until the guest prints "BOX: TEXT"
     until grep -q "BOX: $2" "$WORK/console$1.log"; do
-        kill -0 "$QEMU_PID" 2>/dev/null || { tail -n 30 "$WORK/console$1.log"; return 1; }
+        box_alive "$QEMU_PID" || { tail -n 30 "$WORK/console$1.log"; return 1; }
         sleep 2
     done
 }
@@ -159,9 +150,9 @@ vm_first_boot() {
 vm_game_and_plug() {
     python3 "$HERE/game.py" play "http://127.0.0.1:$PORT" "$BOX_PIN" "$WORK/game.json"
     kill -9 "$QEMU_PID"                 # the plug pulled, right after the last acknowledged move
-    wait "$QEMU_PID" 2>/dev/null || true
+    while box_alive "$QEMU_PID"; do sleep 0.2; done
     kill "$FW_PID" 2>/dev/null || true
-    QEMU_PID="" FW_PID=""
+    box_state QEMU_PID="" FW_PID=""
     say "the VM SIGKILLed mid-game (QEMU killed right after the last acknowledged move)"
 }
 
@@ -178,11 +169,13 @@ vm_second_boot() {
     grep -q "BOX: devices blocked: 0" "$WORK/console2.log"
 }
 
+# Stage budgets (s): about twice what each took on this machine kind at load 10-40 (docs/install.md),
+# all under the box's total (BOX_TOTAL_BUDGET_S, tools/hub-box/stage.sh)
 part_vm() {
-    stage vm-root 1500 box_build_root vm
-    stage vm-wheels 900 box_wheels vm '[pi]'
-    stage vm-image 600 vm_image
-    stage vm-boot-1-install 2400 vm_first_boot
+    stage vm-root 900 box_quiet box_build_root vm
+    stage vm-wheels 600 box_quiet box_wheels vm '[pi]'
+    stage vm-image 300 vm_image
+    stage vm-boot-1-install 1800 vm_first_boot
     stage vm-game 300 vm_game_and_plug
     stage vm-boot-2 1200 vm_second_boot
     result "VM boot to pages: $(cat "$WORK/pages.s") s (QEMU TCG, from QEMU's start; limit ${PAGES_WITHIN_S} s)"
@@ -191,72 +184,112 @@ part_vm() {
     result "sensor board: $(grep -a '^BOX: board:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: board: //'); $(grep -a 'station link:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: //')"
     result "plug pulled mid-game: $(cat "$WORK/verify.txt")"
     kill -9 "$QEMU_PID" 2>/dev/null; kill "$FW_PID" 2>/dev/null || true
-    QEMU_PID="" FW_PID=""
+    box_state QEMU_PID="" FW_PID=""
 }
 
 # ---------------------------------------------------------------- B: the hub's architecture
 part_arm64() {
     local line
-    stage arm64-root 3600 box_build_root arm64
-    stage arm64-wheels 2400 box_wheels arm64 '[pi,pi5]' pytest hypothesis
-    stage arm64-tests 2400 arm64_tests
-    result "aarch64 Python 3.13: $(cat "$WORK/arm64-tests.txt")"
-    stage arm64-bench 1200 arm64_bench
+    stage arm64-root 3000 box_quiet box_build_root arm64
+    # shellcheck disable=SC2086  # a word list of requirements
+    stage arm64-wheels 1200 box_quiet box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS
+    stage arm64-install 1200 arm64_install
+    stage arm64-bench 900 arm64_bench      # before the tests: minutes, where the tests take tens of them
     while read -r line; do result "bench: $line"; done <"$WORK/arm64-bench.txt"
+    stage arm64-tests 1800 arm64_tests
+    result "aarch64 Python 3.13: $(cat "$WORK/arm64-tests.txt")"
 }
 
-arm64_run() {     # the repository's clone in the arm64 root (an overlay: the cached root stays as it is)
-    local root wheels
-    root="$(box_build_root arm64)/root"
-    wheels="$(box_wheels arm64 '[pi,pi5]' pytest hypothesis)/wheels"
-    systemd-nspawn -q --register=no --keep-unit --volatile=overlay -D "$root" \
-        --bind-ro="$WORK/clone:/src" --bind-ro="$wheels:/wheels" --setenv=PIP_NO_INDEX=1 \
-        --setenv=PIP_FIND_LINKS=/wheels --setenv=PYPI=1 --pipe -- /bin/sh -ec "$1"
+# a shell script run in this run's copy of the arm64 root, offline, the clone on /src. PIP_NO_COMPILE:
+# pip writes no .pyc of what it installs (byte-compiling pip, numpy, ... under emulation took most
+# of ensurepip's minutes); Python compiles what is imported, and the installer's compileall step
+# still compiles the station's own code
+arm64_run() {
+    local wheels
+    # shellcheck disable=SC2086
+    wheels="$(box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS)"
+    systemd-nspawn -q --register=no --keep-unit -D "$WORK/arm64-root" \
+        --bind-ro="$WORK/clone:/src" --bind-ro="$wheels/wheels:/wheels" --bind-ro="$wheels/bootstrap:/bootstrap" \
+        --setenv=PIP_NO_INDEX=1 \
+        --setenv=PIP_FIND_LINKS=/wheels --setenv=PIP_DISABLE_PIP_VERSION_CHECK=1 --setenv=PYPI=1 \
+        --setenv=PIP_NO_COMPILE=1 \
+        --pipe -- /bin/bash -ec "$1"
 }
 
+# systemd/install.sh's Python steps (install_code), as it runs them on a Pi 5 on trixie, each timed:
+# the venv with the system site packages (made --without-pip, and pip put in by the upgrade step
+# from the wheel cache: ensurepip under emulation took over 8 minutes), pip upgraded, `pip install -e /opt/mexican-train[pi,pi5]`
+# (PYPI=1; the C extensions from the wheels compiled once in the root), compileall, check-config
+ARM64_EXTRAS='[pi,pi5]'
+ARM64_REQS='pytest hypothesis'
+ARM64_MODEL='Raspberry Pi 5 Model B Rev 1.0'
+ARM64_STEP='t() { local s=$SECONDS; "$@"; echo "  step $((SECONDS - s)) s: $*" >&2; }; P=/opt/mexican-train; '
+arm64_install() {  # the cached root copied for this run (the cache stays as built), the installer's Python steps in it
+    [[ -d "$WORK/clone" ]] || git clone -q "$SRC" "$WORK/clone"
+    rm -rf "$WORK/arm64-root"
+    cp -a --reflink=auto "$(box_build_root arm64)/root" "$WORK/arm64-root"
+    arm64_run "$ARM64_STEP$arm64_prepare" 2>&1 | tee "$WORK/arm64-install.log"
+    grep -q "rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import" "$WORK/arm64-install.log"
+}
 arm64_prepare='
-    cp -a /src /tmp/hub && cd /tmp/hub
-    python3 -m venv /tmp/v
-    /tmp/v/bin/pip install -q --upgrade pip
-    /tmp/v/bin/pip install -q ".[pi,pi5]" pytest hypothesis
-    /tmp/v/bin/python -c "import platform, sys, rpi_ws281x, spidev, lgpio; print(\"python\", sys.version.split()[0], platform.machine(), \"rpi_ws281x spidev lgpio import\")"
+    t cp -a /src $P && cd $P
+    t python3 -m venv --system-site-packages --without-pip $P/venv
+    t env PYTHONPATH=/bootstrap $P/venv/bin/python -m pip install --quiet --upgrade --ignore-installed pip
+    t $P/venv/bin/pip install --quiet -e "$P'"$ARM64_EXTRAS"'"
+    t $P/venv/bin/python -m compileall -q engine hardware station web club cli palette
+    t $P/venv/bin/station check-config firmware_config/twelve-seat.toml --model "'"$ARM64_MODEL"'" >/dev/null
+    echo "  check-config firmware_config/twelve-seat.toml --model \"'"$ARM64_MODEL"'\": ok" >&2
+    t $P/venv/bin/pip install --quiet '"$ARM64_REQS"'
+    $P/venv/bin/python -c "import platform, sys, rpi_ws281x, spidev, lgpio, adafruit_raspberry_pi5_neopixel_write; print(\"  python\", sys.version.split()[0], platform.machine(), \"rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import\")" >&2
 '
 
+# the engine tests and the hardware tests that do not depend on timing (the drivers import, a
+# failed driver start exits 3, check-config); the timing-bound ones stay native
+ARM64_TESTS="tests/engine tests/hardware/test_hw_config.py tests/hardware/test_hw_leds.py \
+tests/hardware/test_hw_docs.py tests/hardware/test_hw_protocol.py tests/hardware/test_hw_errors.py"
+
 arm64_tests() {
-    [[ -d "$WORK/clone" ]] || git clone -q "$SRC" "$WORK/clone"
-    arm64_run "$arm64_prepare"'
-        /tmp/v/bin/python -m pytest -q -p no:cacheprovider tests/engine tests/hardware/test_hw_config.py \
-            tests/hardware/test_hw_leds.py tests/hardware/test_hw_docs.py tests/hardware/test_hw_protocol.py 2>&1 | tail -n 3
-    ' | tee "$WORK/arm64-tests.log"
+    arm64_run "$ARM64_STEP"'
+        cd $P && t $P/venv/bin/python -m pytest -q -p no:cacheprovider '"$ARM64_TESTS"' 2>&1 | tail -n 3
+    ' 2>&1 | tee "$WORK/arm64-tests.log"
     grep -E "^[0-9]+ passed" "$WORK/arm64-tests.log" | tail -1 >"$WORK/arm64-tests.txt"
     grep -qE "^[0-9]+ passed" "$WORK/arm64-tests.txt" && ! grep -qE "failed|error" "$WORK/arm64-tests.txt"
 }
 
 BENCH_ARGS="--seconds 3 --replays 10 --hints 2"
-arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in the same minute (the reference)
-    [[ -d "$WORK/clone" ]] || git clone -q "$SRC" "$WORK/clone"
-    arm64_run "$arm64_prepare"'
-        /tmp/v/bin/python bench/engine.py '"$BENCH_ARGS"' 2>&1 | tail -n 12 || true
-    ' | tee "$WORK/arm64-bench.log"
-    (cd "$WORK/clone" && python3 bench/engine.py $BENCH_ARGS 2>&1 | tail -n 12 || true) | tee "$WORK/native-bench.log"
+arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in the same minutes (the reference)
+    # shellcheck disable=SC2086  # a word list of arguments
+    arm64_run "cd /opt/mexican-train && venv/bin/python bench/engine.py $BENCH_ARGS 2>&1 | tail -n 12 || true" | tee "$WORK/arm64-bench.log"
+    local py=python3
+    [[ -x "$SRC/.venv/bin/python" ]] && py="$SRC/.venv/bin/python"
+    # shellcheck disable=SC2086
+    (cd "$WORK/clone" && "$py" bench/engine.py $BENCH_ARGS 2>&1 | tail -n 12 || true) | tee "$WORK/native-bench.log"
     local what
     : >"$WORK/arm64-bench.txt"
-    for what in simulate replay hint; do
-        echo "aarch64 (qemu-user) $(grep -m1 "^$what:" "$WORK/arm64-bench.log" | cut -c1-90)" >>"$WORK/arm64-bench.txt"
-        echo "native x86_64 (same minute) $(grep -m1 "^$what:" "$WORK/native-bench.log" | cut -c1-90)" >>"$WORK/arm64-bench.txt"
+    for what in machine calibration simulate replay hint strong; do
+        echo "aarch64 (qemu-user) $(grep -m1 "^$what:" "$WORK/arm64-bench.log" | cut -c1-150)" >>"$WORK/arm64-bench.txt"
+        echo "native (same minutes) $(grep -m1 "^$what:" "$WORK/native-bench.log" | cut -c1-150)" >>"$WORK/arm64-bench.txt"
     done
     grep -q "^aarch64 (qemu-user) simulate:" "$WORK/arm64-bench.txt"
 }
 
-preflight
-say "hub box: $WHAT; cache $BOX_CACHE; clone of $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
-case "$WHAT" in
-    vm) part_vm ;;
-    arm64) part_arm64 ;;
-    all) part_vm; part_arm64 ;;
-    *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;;
-esac
-OK=1
-echo
-echo "hub box summary ($((SECONDS - T0)) s):"
-printf '  %s\n' "${SUMMARY[@]}"
+main() {
+    case "$WHAT" in vm|arm64|all) ;; *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;; esac
+    preflight
+    WORK="$(mktemp -d /var/tmp/hub-box.XXXXXX)"
+    say "hub box: $WHAT; cache $BOX_CACHE; clone of $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
+    case "$WHAT" in
+        vm) part_vm ;;
+        arm64) part_arm64 ;;
+        all) part_vm; part_arm64 ;;
+        *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;;
+    esac
+    OK=1
+    echo
+    echo "hub box summary ($((SECONDS - T0)) s):"
+    printf '  %s\n' "${SUMMARY[@]}"
+    echo "  stages (time/budget): ${STAGE_TIMES[*]}"
+}
+
+# on one line: bash has read all of it before it runs (an edit of this file during a run is harmless)
+main "$@"; exit $?

@@ -1,0 +1,138 @@
+"""tools/hub-box (``make hub-box``): the parts that run without building a box. Its stages'
+time budgets (tools/hub-box/stage.sh: a stage that overruns is stopped, process tree and all, and
+the run fails saying so), a failing step failing its stage, what a stage leaves for the next, and
+the one line the box says where this machine cannot run it. The box itself (a trixie VM, an
+aarch64 root) is run by ``make hub-box``, not by the test suite: it takes tens of minutes."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOX = ROOT / "tools" / "hub-box"
+
+
+def run_stages(tmp_path, body: str) -> subprocess.CompletedProcess:
+    """``body`` run by bash after sourcing stage.sh, with a fresh WORK directory."""
+    script = tmp_path / "stages.sh"
+    script.write_text(f"set -euo pipefail\nWORK={tmp_path}\n. {BOX / 'stage.sh'}\n{body}\n")
+    return subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed (apt-get install shellcheck)")
+def test_shellcheck_is_clean():
+    scripts = sorted(str(p) for p in BOX.glob("*.sh")) + sorted(str(p) for p in (BOX / "guest").glob("*.sh"))
+    res = subprocess.run(["shellcheck", "-x", "--severity=warning", *scripts], capture_output=True, text=True, cwd=ROOT)
+    assert res.returncode == 0, res.stdout
+
+
+def test_a_stage_over_its_budget_is_stopped_with_its_children_and_the_run_fails(tmp_path):
+    marker = "31.4159"          # a sleep of its own, to find it again
+    res = run_stages(tmp_path, f"""
+        slow() {{ sh -c 'sleep {marker} | cat'; echo "slow went on"; }}
+        stage quick 30 true
+        stage slow 1 slow
+        echo "the run went on"
+    """)
+    assert res.returncode == 1
+    lines = res.stdout.strip().splitlines()
+    assert "stage quick done" in lines[1]
+    assert "FAILED: stage slow overran its budget of 1s: stopped" in lines[-1]
+    assert "went on" not in res.stdout
+    left = subprocess.run(["pgrep", "-f", f"sleep {marker}"], capture_output=True, text=True)
+    assert left.stdout == "", "the stage's grandchild outlived its budget"
+
+
+def test_a_stage_gets_at_most_what_is_left_of_the_total_budget(tmp_path):
+    marker = "23.0259"
+    res = run_stages(tmp_path, f"""
+        BOX_TOTAL_BUDGET_S=2
+        stage long 600 sh -c 'sleep {marker}'
+    """)
+    assert res.returncode == 1
+    lines = res.stdout.strip().splitlines()
+    assert "stage long (budget 2s, what is left of the box's total 2s)" in lines[0]
+    assert "FAILED: stage long overran its budget of 2s, what is left of the box's total 2s: stopped" in lines[-1]
+    res = run_stages(tmp_path, """
+        BOX_TOTAL_BUDGET_S=1
+        sleep 1.2
+        stage late 600 true
+    """)
+    assert res.returncode == 1
+    assert res.stdout.strip().endswith("FAILED: stage late not started: the box's total budget of 1s (BOX_TOTAL_BUDGET_S) is spent")
+
+
+def test_a_failing_step_fails_its_stage_and_nothing_after_it_runs(tmp_path):
+    res = run_stages(tmp_path, """
+        two_steps() { false; echo "second step ran"; }
+        stage build 30 two_steps
+        echo "next stage ran"
+    """)
+    assert res.returncode == 1
+    assert res.stdout.strip().splitlines()[-1].endswith("FAILED: stage build failed (exit 1)")
+    assert "ran" not in res.stdout
+
+
+def test_a_stage_leaves_its_state_for_the_next(tmp_path):
+    res = run_stages(tmp_path, """
+        boot() { sleep 0 & box_state GUEST_PID=$! PORT="8 0"; }
+        stage boot 30 boot
+        echo "port [$PORT] pid ${GUEST_PID:?}"
+        echo "times: ${STAGE_TIMES[*]}"
+    """)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "port [8 0] pid " in res.stdout
+    assert "times: boot 0s/30s" in res.stdout
+
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None,
+                                reason="needs root (to run the box as another user and as root)")
+
+
+@needs_root
+def test_not_root_is_one_line_and_a_failure():
+    res = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                          "bash", str(BOX / "run.sh"), "vm"], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 1
+    assert res.stderr == ""
+    assert len(res.stdout.splitlines()) == 1 and "the box needs root" in res.stdout
+
+
+@needs_root
+def test_no_qemu_is_one_line_and_a_failure():
+    res = subprocess.run(["bash", str(BOX / "run.sh"), "vm"], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "BOX_QEMU": "/nonexistent/qemu-system-x86_64"})
+    assert res.returncode == 1
+    assert res.stdout.splitlines() == [res.stdout.strip()]
+    assert "no /nonexistent/qemu-system-x86_64 on this machine (apt-get install qemu-system-x86)" in res.stdout
+
+
+def test_a_bad_part_is_named_before_anything_runs():
+    res = subprocess.run(["bash", str(BOX / "run.sh"), "both"], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 1
+    assert res.stdout.splitlines() == [res.stdout.strip()]
+    assert "usage: tools/hub-box/run.sh [vm|arm64|all]" in res.stdout
+
+
+def test_an_interrupted_run_stops_its_stage_and_its_timer(tmp_path):
+    marker = "27.1828"
+    script = tmp_path / "stages.sh"
+    script.write_text(f"set -euo pipefail\nWORK={tmp_path}\n. {BOX / 'stage.sh'}\n"
+                      "trap 'box_interrupted SIGTERM' TERM\n"
+                      f"stage long 593 sh -c 'sleep {marker}'\n")
+    proc = subprocess.Popen(["bash", str(script)], stdout=subprocess.PIPE, text=True)
+    for _ in range(100):                      # until the stage's sleep runs
+        if subprocess.run(["pgrep", "-f", f"sleep {marker}"], capture_output=True).returncode == 0:
+            break
+        time.sleep(0.1)
+    proc.terminate()
+    out, _ = proc.communicate(timeout=30)     # returns at once: no budget timer left to wait for
+    assert proc.returncode == 1
+    assert out.strip().splitlines()[-1].endswith("FAILED: interrupted (SIGTERM)")
+    left = subprocess.run(["pgrep", "-f", f"sleep {marker}|sleep 593"], capture_output=True, text=True)
+    assert left.stdout == ""
