@@ -22,12 +22,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="hub build description (TOML); default: the reference 8-seat hub")
     parser.add_argument("--host", default=os.environ.get("STATION_HOST", "127.0.0.1"),
                         help="address to serve on (0.0.0.0 for phones on the Wi-Fi); default 127.0.0.1")
-    parser.add_argument("--port", type=int, default=os.environ.get("STATION_PORT", "8080"),
-                        help="port (default 8080)")
+    parser.add_argument("--port", type=port_number, default=os.environ.get("STATION_PORT", "8080"),
+                        help="port, 0-65535 (default 8080)")
     parser.add_argument("--data-dir", default=os.environ.get("STATION_DATA_DIR", "data"),
                         help="folder of the SQLite store (default ./data; /var/lib/mexican-train on a hub)")
-    parser.add_argument("--pin", default=os.environ.get("STATION_HOST_PIN"),
-                        help="host PIN (default: a stored random PIN, changeable on the host page)")
+    parser.add_argument("--pin", type=host_pin, default=os.environ.get("STATION_HOST_PIN"),
+                        help="host PIN, 4-12 digits (default: a stored random PIN, changeable on the host page)")
     parser.add_argument("--pin-length", type=int, choices=range(4, 13), metavar="4-12",
                         default=_env_int("STATION_PIN_LENGTH", 4, range(4, 13)),
                         help="digits of a made host PIN (default 4; a shorter stored PIN is replaced)")
@@ -55,6 +55,24 @@ def add_mqtt_arguments(parser: argparse.ArgumentParser, hub: bool) -> None:
                         help="broker password (better: STATION_MQTT_PASSWORD in the unit's environment file)")
     parser.add_argument("--mqtt-ca", default=os.environ.get("STATION_MQTT_CA"),
                         help="CA certificate file for mqtts:// (default: the system's)")
+
+
+def port_number(text: str) -> int:
+    """``--port``: a TCP port, 0-65535 (0: any free port). Raises ``argparse.ArgumentTypeError`` (argparse's one line, exit 2)."""
+    if not (text.isascii() and text.isdigit() and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number 0-65535")
+    return int(text)
+
+
+def host_pin(text: str) -> str:
+    """``--pin``: a host PIN as the host page takes one (``station.auth.pin_problem``: 4-12 digits).
+    Raises ``argparse.ArgumentTypeError`` (argparse's one line, exit 2)."""
+    from station.auth import pin_problem
+
+    problem = pin_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"the host PIN {problem}")
+    return text
 
 
 def _env_int(name: str, default: int, allowed: range) -> int:
@@ -197,6 +215,10 @@ def main(args: argparse.Namespace) -> int:
     except HardwareUnavailable as exc:
         print(f"station run: {exc}", file=sys.stderr)
         return 3
+    except OSError as exc:          # the data folder cannot be made or opened
+        print(f"station run: cannot use the data folder {args.data_dir!r} (--data-dir): "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(f"station: host PIN {station.host_pin}; data in {os.path.abspath(args.data_dir)}; "
           f"{'mock hardware (virtual hub at /hub)' if args.mock else 'hub hardware'}", flush=True)
     try:

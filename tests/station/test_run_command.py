@@ -40,3 +40,26 @@ def test_a_port_from_the_environment_that_is_no_number_exits_2_in_one_line(tmp_p
     assert result.returncode == 2
     assert "--port" in result.stderr and "'eighty'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("option, value, words", [
+    ("--port", "99999", "0-65535"),          # was an OverflowError traceback from bind()
+    ("--pin", "12", "4 to 12 digits"),       # was taken, though the host page refuses such a PIN
+    ("--pin", "abcd", "digits 0-9"),
+])
+def test_a_bad_port_or_pin_exits_2_in_one_line_before_the_hardware(tmp_path, option, value, words):
+    result = subprocess.run([sys.executable, "-m", "cli", "run", "--data-dir", str(tmp_path), option, value],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert option in result.stderr and words in result.stderr and "Traceback" not in result.stderr
+    assert "not a Raspberry Pi" not in result.stderr          # checked before the hardware
+
+
+def test_a_data_folder_that_cannot_be_made_exits_2_in_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = subprocess.run([sys.executable, "-m", "cli", "run", "--mock", "--port", "0",
+                             "--data-dir", str(blocker / "data")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert "--data-dir" in result.stderr and str(blocker / "data") in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
