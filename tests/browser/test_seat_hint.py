@@ -68,3 +68,29 @@ def test_host_adds_a_computer_seat_that_plays_by_itself(server, phone):
              what="the computer seat in the set-up")
     station.start_round(PIN)
     wait_for(lambda: any(e.seat == 0 for e in station.referee.round.events), what="the computer to move")
+
+
+def test_a_computer_row_left_without_a_name_is_refused_not_dropped(server, phone):
+    """A fresh user chose "Computer (medium)" on a third row but typed no name: the game was set
+    up for 2 players without a word. Now the station's refusal is shown and nothing is set up."""
+    station = server.station
+    page = phone().new_page()
+    page.goto(server.url + "/host")
+    page.fill("#pin", PIN)
+    page.locator("#pin-form button[type=submit]").click()
+    expect(page.locator("#setup-form")).to_be_visible()
+    page.locator("#tiles-virtual").check()
+    inputs = page.locator("#names input")
+    while inputs.count() < 3:
+        page.click("#btn-add")
+    inputs.nth(0).fill("Ana")
+    inputs.nth(1).fill("Ben")
+    inputs.nth(2).fill("")
+    page.locator("#names select.who").nth(2).select_option("greedy")
+    page.locator("#setup-form button[type=submit]").click()
+    expect(page.get_by_text("Check “Players”: it is empty.").first).to_be_visible(timeout=10_000)
+    assert station.referee is None or station.referee.names != ["Ana", "Ben"]
+    inputs.nth(2).fill("Cy")
+    page.locator("#setup-form button[type=submit]").click()
+    wait_for(lambda: station.referee is not None and list(station.referee.names) == ["Ana", "Ben", "Cy"]
+             and station.referee.setup.get("computers") == {"2": "greedy"}, what="the 3-seat set-up")

@@ -36,16 +36,26 @@
     why.textContent = virtual() ? "" : t("Computer players need virtual tiles: the station deals their hands.");
   }
 
+  /** Whether a name row has a computer chosen (and the choice is open: virtual tiles). */
+  function chosen(row) {
+    const sel = row && row.querySelector("select.who");
+    return !!(sel && !sel.disabled && sel.value !== "player");
+  }
+
   MT.hostComputers = {
+    /** The name inputs of the rows that make a seat: a name typed, or a computer chosen. */
+    rows() {
+      return Array.from($("names").children).filter((row) => {
+        const input = row.querySelector("input");
+        return input && (input.value.trim() || chosen(row));
+      }).map((row) => row.querySelector("input"));
+    },
     fields() {
       const computers = {};
-      let seat = 0;
-      for (const row of Array.from($("names").children)) {
-        const input = row.querySelector("input"), sel = row.querySelector("select.who");
-        if (!input || !input.value.trim()) continue;
-        if (sel && !sel.disabled && sel.value !== "player") computers[String(seat)] = sel.value;
-        seat += 1;
-      }
+      MT.hostComputers.rows().forEach((input, seat) => {
+        const row = input.closest("#names > *");
+        if (chosen(row)) computers[String(seat)] = row.querySelector("select.who").value;
+      });
       return { computers: computers, hints: hints.checked };
     },
     /** Each name row's choice ("player" or a policy) and the hints box, as the form stands. */

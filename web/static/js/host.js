@@ -244,9 +244,12 @@
       score: Number($("c-score").value), reason: $("c-reason").value.trim() }, t("Score corrected."))
       .then((done) => { if (done) { $("c-score").value = ""; $("c-reason").value = ""; } });   // saved: the form is empty again
   });
-  /** The set-up as the form stands (players with a name only). */
+  /** The set-up as the form stands: the rows with a name, and a computer row without one (sent
+   *  as it stands, so the station's refusal names it instead of the seat being dropped unsaid). */
   function setupBody() {
-    const players = Array.from($("names").querySelectorAll("input")).map((i) => i.value.trim()).filter(Boolean);
+    const rows = MT.hostComputers ? MT.hostComputers.rows() : Array.from($("names").querySelectorAll("input"))
+      .filter((i) => i.value.trim());
+    const players = rows.map((i) => i.value.trim());
     const options = MT.hostRules.options();
     if ($("hand-size").value) options.hand_size = Number($("hand-size").value);
     return Object.assign({ players: players, profile: $("profile").value, set: $("set").value ? Number($("set").value) : null,
