@@ -92,7 +92,9 @@ def join_seat(phone, server, seat: int, code: str, lang: str = "en"):
     page.goto(server.url + f"/seat/{seat}")
     page.fill("#join-code", code)
     page.click("#join-form button[type=submit]")
-    expect(page.locator("#controller")).to_be_visible()
+    # 15 s, not the default 5: on a loaded 2-core CI machine the join and the socket's first
+    # view took longer than 5 s (the whole three-game test runs about 35 pages)
+    expect(page.locator("#controller")).to_be_visible(timeout=15_000)
     return page
 
 
