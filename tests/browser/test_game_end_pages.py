@@ -42,8 +42,10 @@ def confirm(page):
 
 
 def new_codes(host, before: list[str]) -> list[str]:
-    """The join codes the host page shows once the new game's seats are drawn (not the last game's)."""
-    return until(lambda: (lambda c: c if c != before and all(c) else None)(seat_codes(host, 2)),
+    """The join codes the host page shows once the new game's seats are drawn (not the last game's):
+    every seat's code new, since the page redraws the seats one by one (seat 0 could still show the
+    last game's code while seat 1 showed its new one)."""
+    return until(lambda: (lambda c: c if all(c) and all(a != b for a, b in zip(c, before)) else None)(seat_codes(host, 2)),
                  "the new game's seat codes", page=host)
 
 
