@@ -170,15 +170,16 @@ class ParsedRound:
             raise E.BadRecord("a round needs 'events', a list (empty before the first event)", round=index)
         players = rules.players
         self.events = _from_plain_dicts(events, players)                 # the usual shapes, fast
-        self.pairs = len(raw) + sum(map(len, events)) if _ROUND_KEYS.issuperset(raw) else None
         if None in self.events:                                          # the others: read in full
-            self.pairs = None
+            self.pairs = None            # (an event may be no object at all: no len() to count)
             for j, ev in enumerate(events):
                 if self.events[j] is None:
                     try:
                         self.events[j] = Event.from_dict(ev, players)
                     except E.BadRecord as exc:
                         raise E.BadRecord(exc.message, round=index, event=j) from None
+        else:                            # every event a plain object: its pairs can be counted
+            self.pairs = len(raw) + sum(map(len, events)) if _ROUND_KEYS.issuperset(raw) else None
         self.reveal = self._reveal(raw.get("reveal"), rules)
         corrections = raw.get("corrections")
         self.corrections = [] if corrections is None else corrections
