@@ -78,3 +78,13 @@ def test_any_json_document_never_raises(value):
 @given(st.text(max_size=200))
 def test_any_text_never_raises(text):
     check(text)
+
+
+def test_an_event_that_is_no_object_is_a_bad_record_not_a_crash():
+    """CI's fuzz run found it: ``"events": [null]`` made the replay's fast path call len(None)."""
+    for doc in (VALID, HIDDEN_ENDED):
+        for event in (None, 3, "play", ["9-4"]):
+            bad = replaced(doc, ("rounds", 0, "events"), [event])
+            check(json.dumps(bad))
+            result, status = replay(json.dumps(bad))
+            assert status != 0 and "event" in json.dumps(result), (event, result)
