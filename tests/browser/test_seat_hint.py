@@ -48,9 +48,9 @@ def test_hints_switched_off_hide_the_button(server, phone):
     expect(page.get_by_role("button", name="Hint")).to_be_hidden()
 
 
-def test_host_adds_a_computer_seat_that_plays_by_itself(server, phone):
-    station = server.station
-    station.computer_pause = 0.3
+def virtual_setup_form(phone, server, names: list[str]):
+    """A host phone unlocked on /host with virtual tiles and one name row per ``names`` filled in
+    (an empty string leaves its row empty); returns (page, the name inputs)."""
     page = phone().new_page()
     page.goto(server.url + "/host")
     page.fill("#pin", PIN)
@@ -58,10 +58,17 @@ def test_host_adds_a_computer_seat_that_plays_by_itself(server, phone):
     expect(page.locator("#setup-form")).to_be_visible()
     page.locator("#tiles-virtual").check()
     inputs = page.locator("#names input")
-    while inputs.count() < 2:
+    while inputs.count() < len(names):
         page.click("#btn-add")
-    inputs.nth(0).fill("Bot")
-    inputs.nth(1).fill("Ana")
+    for i, name in enumerate(names):
+        inputs.nth(i).fill(name)
+    return page, inputs
+
+
+def test_host_adds_a_computer_seat_that_plays_by_itself(server, phone):
+    station = server.station
+    station.computer_pause = 0.3
+    page, inputs = virtual_setup_form(phone, server, ["Bot", "Ana"])
     page.locator("#names select.who").nth(0).select_option("greedy")
     page.locator("#setup-form button[type=submit]").click()
     wait_for(lambda: station.referee is not None and station.referee.setup.get("computers") == {"0": "greedy"},
@@ -74,18 +81,7 @@ def test_a_computer_row_left_without_a_name_is_refused_not_dropped(server, phone
     """A fresh user chose "Computer (medium)" on a third row but typed no name: the game was set
     up for 2 players without a word. Now the station's refusal is shown and nothing is set up."""
     station = server.station
-    page = phone().new_page()
-    page.goto(server.url + "/host")
-    page.fill("#pin", PIN)
-    page.locator("#pin-form button[type=submit]").click()
-    expect(page.locator("#setup-form")).to_be_visible()
-    page.locator("#tiles-virtual").check()
-    inputs = page.locator("#names input")
-    while inputs.count() < 3:
-        page.click("#btn-add")
-    inputs.nth(0).fill("Ana")
-    inputs.nth(1).fill("Ben")
-    inputs.nth(2).fill("")
+    page, inputs = virtual_setup_form(phone, server, ["Ana", "Ben", ""])
     page.locator("#names select.who").nth(2).select_option("greedy")
     page.locator("#setup-form button[type=submit]").click()
     expect(page.get_by_text("Check “Players”: it is empty.").first).to_be_visible(timeout=10_000)
