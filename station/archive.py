@@ -121,8 +121,9 @@ class StoredGames:
         "photo") when that round and seat have no photo kept."""
         from vision.decode import image_size
         from vision.errors import PhotoError
-        with self.lock:
-            self.stored_facts(self._game_id(game_id))
+        with self.lock:          # an unknown game is NoGame, as stored_facts says it, without a replay
+            if not self.store.game_seq(self._game_id(game_id)):
+                raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
         data = self.store.photo(game_id, round_index, seat)
         if data is None:
             raise StationError("no photo was kept for that round and seat", code="photo-not-kept",
