@@ -362,21 +362,11 @@ boot_config() {
         if [[ -f "$ROOT$f" ]]; then cfg="$f"; break; fi
     done
     if [[ -z "$cfg" ]]; then note "no /boot/firmware/config.txt: skipped (not a Raspberry Pi OS boot partition)"; return; fi
-    local block=("$BEGIN_MARK" "[all]")
-    case "$LED_BUS" in
-        SPI0)
-            block+=("dtparam=spi=on")
-            case "$PI_MODEL" in
-                "Raspberry Pi 4"*|"Raspberry Pi Compute Module 4"*)   # also the Pi 400
-                    block+=("# a fixed core clock keeps the SPI bit timing of the strip steady" "core_freq=500" "core_freq_min=500") ;;
-                "Raspberry Pi 5"*|"") ;;
-                *) block+=("# a fixed core clock keeps the SPI bit timing of the strip steady" "core_freq=250") ;;
-            esac ;;
-        PWM0|PWM1)
-            block+=("# rpi-ws281x uses the PWM block the analog audio would use" "dtparam=audio=off") ;;
-        PCM)
-            block+=("# rpi-ws281x uses the PCM block: no I2S sound card overlay may be enabled" "dtparam=i2s=off") ;;
-    esac
+    # the bus's lines for this model, from the driver table (hardware/leds.py BUSES: LED_CONFIG_TXT)
+    local block=("$BEGIN_MARK" "[all]") line
+    while IFS= read -r line; do
+        if [[ -n "$line" ]]; then block+=("$line"); fi
+    done <<<"$LED_CONFIG_TXT"
     block+=("$END_MARK")
     local old new
     old="$(cat "$ROOT$cfg")"
