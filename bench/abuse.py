@@ -51,8 +51,9 @@ from web.serve import FILE_LIMIT, HEADER_TIMEOUT_S  # noqa: E402
 sys.path.append(BENCH)
 
 from calibration import Calibration, cpu_s, rss_mb  # noqa: E402
-from hostile import (BINARY, PIN, TEXT, closed_soon, connect, free_port, read_log,  # noqa: E402
+from hostile import (BINARY, TEXT, closed_soon, connect, free_port, read_log,  # noqa: E402
                      running_station, ws_frame, ws_open)
+from seated import draw_or_undo, seat_zero  # noqa: E402
 
 P99_MS, LOG_LINES, TRACEBACKS = 250.0, 100, 0
 PLAYER = "127.0.9.1"                 # the legitimate phone's address
@@ -133,12 +134,7 @@ async def moves(http: httpx.AsyncClient, token: str, until, at_least: int) -> tu
             view = await http.get("/api/view")
             view.raise_for_status()
             start = time.perf_counter()
-            if i % 2 == 0:
-                r = await http.post("/api/seat/0/submit", headers={"X-Seat-Token": token},
-                                    json={"event": {"draw": True}, "version": view.json()["version"]})
-            else:
-                r = await http.post("/api/host/undo", headers={"X-Host-Pin": PIN},
-                                    json={"version": view.json()["version"]})
+            r = await draw_or_undo(http, token, i, view.json()["version"])
             latencies.append((time.perf_counter() - start) * 1000)
             r.raise_for_status()
             i += 1
@@ -163,14 +159,9 @@ def p99(values: list[float]) -> float:
 
 
 async def run(port: int, pid: int, data_dir: str, args) -> dict:
-    host = {"X-Host-Pin": PIN}
     transport = httpx.AsyncHTTPTransport(local_address=PLAYER)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30, transport=transport) as http:
-        (await http.post("/api/host/setup", headers=host,
-                         json={"players": ["Ana", "Ben", "Chi", "Dee"], "profile": "hub", "set": 12})).raise_for_status()
-        code = (await http.get("/api/host/seat/0/code", headers=host)).json()["code"]
-        token = (await http.post("/api/seat/0/join", json={"code": code})).json()["token"]
-        (await http.post("/api/host/start", headers=host)).raise_for_status()
+        token = await seat_zero(http)
         seen = [0]
         live = asyncio.create_task(phone(port, seen))
         quiet, quiet_errors = await moves(http, token, lambda: True, args.quiet_moves)

@@ -9,9 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -19,28 +17,8 @@ import time
 import httpx
 import websockets
 from calibration import Calibration  # bench/calibration.py, beside this file
-
-PIN = "4321"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-async def wait_served(url: str, proc: subprocess.Popen) -> None:
-    async with httpx.AsyncClient() as client:
-        for _ in range(300):
-            try:
-                if (await client.get(f"{url}/api/view")).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None:
-                raise SystemExit(f"the station exited: {proc.stdout.read()}")
-            await asyncio.sleep(0.1)
-    raise SystemExit("the station did not serve within 30 s")
+from hostile import free_port, running_station
+from seated import draw_or_undo, seat_zero
 
 
 async def client(url: str, seen: list[int], ready: asyncio.Event, count: list[int], index: int) -> None:
@@ -57,19 +35,9 @@ async def client(url: str, seen: list[int], ready: asyncio.Event, count: list[in
 
 async def run(clients: int, moves: int) -> list[float]:
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--mock", "--port", str(port),
-                             "--data-dir", tempfile.mkdtemp(), "--pin", PIN],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        await wait_served(url, proc)
-        host = {"X-Host-Pin": PIN}
-        async with httpx.AsyncClient(base_url=url, timeout=10) as http:
-            (await http.post("/api/host/setup", headers=host,
-                             json={"players": ["Ana", "Ben", "Chi", "Dee"], "profile": "hub", "set": 12})).raise_for_status()
-            code = (await http.get("/api/host/seat/0/code", headers=host)).json()["code"]
-            token = (await http.post("/api/seat/0/join", json={"code": code})).json()["token"]
-            (await http.post("/api/host/start", headers=host)).raise_for_status()
+    with running_station(tempfile.mkdtemp(), port):
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            token = await seat_zero(http)
             seen = [0] * clients
             ready, count = asyncio.Event(), [0]
             tasks = [asyncio.create_task(client(f"ws://127.0.0.1:{port}/ws", seen, ready, count, i))
@@ -79,11 +47,7 @@ async def run(clients: int, moves: int) -> list[float]:
             for i in range(moves):
                 version = (await http.get("/api/view")).json()["version"]
                 start = time.perf_counter()
-                if i % 2 == 0:
-                    response = await http.post("/api/seat/0/submit", headers={"X-Seat-Token": token},
-                                               json={"event": {"draw": True}, "version": version})
-                else:
-                    response = await http.post("/api/host/undo", headers=host, json={"version": version})
+                response = await draw_or_undo(http, token, i, version)
                 response.raise_for_status()
                 new = response.json()["version"]
                 while min(seen) < new:
@@ -92,9 +56,6 @@ async def run(clients: int, moves: int) -> list[float]:
             for task in tasks:
                 task.cancel()
             return latencies
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def main() -> int:

@@ -27,7 +27,8 @@ import websockets
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from calibration import Calibration, cpu_s, rss_mb  # noqa: E402
-from hostile import PIN, free_port, running_station  # noqa: E402
+from hostile import free_port, running_station  # noqa: E402
+from seated import draw_or_undo, seat_zero  # noqa: E402
 
 P99_MS, RSS_MB = 100.0, 120.0
 
@@ -78,11 +79,7 @@ async def play(http: httpx.AsyncClient, token: str, moves: int) -> list[float]:
     for i in range(moves):
         version = (await http.get("/api/view")).json()["version"]
         start = time.perf_counter()
-        if i % 2 == 0:
-            r = await http.post("/api/seat/0/submit", headers={"X-Seat-Token": token},
-                                json={"event": {"draw": True}, "version": version})
-        else:
-            r = await http.post("/api/host/undo", headers={"X-Host-Pin": PIN}, json={"version": version})
+        r = await draw_or_undo(http, token, i, version)
         r.raise_for_status()
         latencies.append((time.perf_counter() - start) * 1000)
     return latencies
@@ -90,13 +87,8 @@ async def play(http: httpx.AsyncClient, token: str, moves: int) -> list[float]:
 
 async def run(port: int, pid: int, sockets: int, moves: int, cycles: int) -> dict:
     url = f"http://127.0.0.1:{port}"
-    host = {"X-Host-Pin": PIN}
     async with httpx.AsyncClient(base_url=url, timeout=20, transport=httpx.AsyncHTTPTransport(local_address="127.0.9.1")) as http:
-        (await http.post("/api/host/setup", headers=host,
-                         json={"players": ["Ana", "Ben", "Chi", "Dee"], "profile": "hub", "set": 12})).raise_for_status()
-        code = (await http.get("/api/host/seat/0/code", headers=host)).json()["code"]
-        token = (await http.post("/api/seat/0/join", json={"code": code})).json()["token"]
-        (await http.post("/api/host/start", headers=host)).raise_for_status()
+        token = await seat_zero(http)
         cpu = cpu_s(pid)
         alone = await play(http, token, max(2, moves // 4 * 2))   # no socket: the reference (draw, undo: even)
         cpu_alone = (cpu_s(pid) - cpu) / len(alone)

@@ -12,15 +12,10 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from .run_command import add_mqtt_arguments
+    from .run_command import add_mqtt_arguments, add_serve_arguments
 
     add_mqtt_arguments(parser, hub=False)
-    parser.add_argument("--host", default=os.environ.get("CLUB_HOST", "127.0.0.1"),
-                        help="address to serve on (0.0.0.0 for phones on the Wi-Fi); default 127.0.0.1")
-    parser.add_argument("--port", type=int, default=os.environ.get("CLUB_PORT", "8090"),
-                        help="port (default 8090)")
-    parser.add_argument("--data-dir", default=os.environ.get("CLUB_DATA_DIR", "club-data"),
-                        help="folder of the club's SQLite store (default ./club-data)")
+    add_serve_arguments(parser, "CLUB", 8090, "club-data", "folder of the club's SQLite store (default ./club-data)")
     parser.add_argument("--pin", default=os.environ.get("CLUB_PIN"),
                         help="the director's PIN for tournaments (default: a stored random 6-digit PIN)")
     parser.add_argument("--allowed-hosts", default=os.environ.get("CLUB_ALLOWED_HOSTS"),

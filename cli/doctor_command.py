@@ -26,6 +26,8 @@ import threading
 from hardware.events import BoardStatus, ButtonPressed, SlotChanged
 from cli import doctor_service
 
+#: the self-test's patterns: each a full channel, to see every LED's red, green and blue work (not
+#: meanings: the lights' colours are palette's)
 RED, WHITE, BLUE = (255, 0, 0), (255, 255, 255), (0, 0, 255)
 FAULTS = ("button:N (press never arrives), button:N=M (wired to seat M's input), slot:NAME (dead sensor), "
           "slot:NAME=OTHER (seen by OTHER's sensor), stuck:NAME (always occupied), led:SEGMENT (dark), board:down")

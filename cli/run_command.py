@@ -20,12 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --mock: the config's real sensor board (sensor_board.port) instead of the virtual one")
     parser.add_argument("--config", default=os.environ.get("STATION_CONFIG"),
                         help="hub build description (TOML); default: the reference 8-seat hub")
-    parser.add_argument("--host", default=os.environ.get("STATION_HOST", "127.0.0.1"),
-                        help="address to serve on (0.0.0.0 for phones on the Wi-Fi); default 127.0.0.1")
-    parser.add_argument("--port", type=port_number, default=os.environ.get("STATION_PORT", "8080"),
-                        help="port, 0-65535 (default 8080)")
-    parser.add_argument("--data-dir", default=os.environ.get("STATION_DATA_DIR", "data"),
-                        help="folder of the SQLite store (default ./data; /var/lib/mexican-train on a hub)")
+    add_serve_arguments(parser, "STATION", 8080, "data",
+                        "folder of the SQLite store (default ./data; /var/lib/mexican-train on a hub)")
     parser.add_argument("--pin", type=host_pin, default=os.environ.get("STATION_HOST_PIN"),
                         help="host PIN, 4-12 digits (default: a stored random PIN, changeable on the host page)")
     parser.add_argument("--pin-length", type=int, choices=range(4, 13), metavar="4-12",
@@ -35,6 +31,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="more host names the pages answer to, comma-separated (default: the station's "
                              "own address, hub.local, this machine's name and .local name)")
     add_mqtt_arguments(parser, hub=True)
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser, env: str, port: int, data_dir: str,
+                        data_dir_help: str) -> None:
+    """``--host``, ``--port`` (``port_number``: a bad one is argparse's one line, exit 2) and
+    ``--data-dir`` of a service, ``station run`` and ``station club``; their defaults from
+    ``{env}_HOST``, ``{env}_PORT``, ``{env}_DATA_DIR``, else 127.0.0.1, ``port``, ``data_dir``."""
+    parser.add_argument("--host", default=os.environ.get(f"{env}_HOST", "127.0.0.1"),
+                        help="address to serve on (0.0.0.0 for phones on the Wi-Fi); default 127.0.0.1")
+    parser.add_argument("--port", type=port_number, default=os.environ.get(f"{env}_PORT", str(port)),
+                        help=f"port, 0-65535 (default {port})")
+    parser.add_argument("--data-dir", default=os.environ.get(f"{env}_DATA_DIR", data_dir), help=data_dir_help)
 
 
 def add_mqtt_arguments(parser: argparse.ArgumentParser, hub: bool) -> None:

@@ -19,21 +19,21 @@ from pydantic import BaseModel, Field
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-import palette
 from station.auth import same
 from station.logs import once_a_minute
 from station.throttle import Throttle
-from web.http import SafeJSONResponse, request_language
-from web.i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue
+from web.http import SafeJSONResponse
 from web.limits import MAX_BODY, BodyLimit, client_of
-from web.security import LOOPBACK_HOSTS, EdgeGuard, script_json
+from web.pages import TEMPLATES_DIR, render_page
+from web.security import LOOPBACK_HOSTS, EdgeGuard
 
 from .tournament import TournamentError
 
 #: ``/static`` looks in the club's own assets (club/static: club.css, club.js) first, then in the
 #: hub's shared ones (web/static: app.css, fonts, common.js, the icon)
 STATIC_PACKAGES = [("club", "static"), ("web", "static")]
-templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+#: templates: the club's own (club.html), then the hub's shell it extends (web/templates/_page.html)
+templates = Jinja2Templates(directory=[str(Path(__file__).parent / "templates"), str(TEMPLATES_DIR)])
 POLL_MS = 1000
 log = logging.getLogger("web.refusals")
 
@@ -129,15 +129,7 @@ def create_club_app(club, pin: str | None = None, *, allowed_hosts: Iterable[str
 
     @app.get("/club", response_class=HTMLResponse, include_in_schema=False)
     async def club_page(request: Request):
-        lang = request_language(request)
-        boot = {"page": "club", "lang": lang, "club": club.api(), "poll_ms": POLL_MS}
-        ctx = {"request": request, "page": "club", "lang": lang, "rtl": is_rtl(lang), "_": gettext_for(lang),
-               "languages": LANGUAGES, "palette_css": palette.css_variables(), "palette": palette.as_json(),
-               "boot": script_json(boot), "catalogue": script_json(js_catalogue(lang))}
-        response = templates.TemplateResponse(request, "club.html", ctx)
-        if request.query_params.get("lang") in LANGUAGES:
-            response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
-        return response
+        return render_page(templates, request, "club.html", "club", {"club": club.api(), "poll_ms": POLL_MS})
 
     app.mount("/static", StaticFiles(packages=STATIC_PACKAGES), name="static")
     return app

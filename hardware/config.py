@@ -199,9 +199,8 @@ class _Validator:
                            "and the SD card use the low channels: 5 on current kernels, 2 on a Pi 4)", "10")
         freq = self.choice(t, "leds", "freq_hz", (800_000, 400_000), 800_000)
         if bus == "SPI0":
-            drivers = ["spidev"] if driver == "spidev" else ["ws281x"] + (["spidev"] if driver == "auto" else [])
             # over 4,096 bytes (339 LEDs) install.sh sets spidev.bufsiz=32768 on cmdline.txt
-            limit = min(drv.max_spi_leds(d, order, freq, drv.SPIDEV_BUFSIZ_LARGE) for d in drivers)
+            limit = min(drv.max_spi_leds(d, order, freq, drv.SPIDEV_BUFSIZ_LARGE) for d in drv.spi_drivers(driver))
             if count > limit:
                 raise self.err("leds.count", f"{count} LEDs do not fit one SPI frame: the spidev buffer is "
                                f"at most {drv.SPIDEV_BUFSIZ_LARGE} bytes (spidev.bufsiz; rpi-ws281x sends "

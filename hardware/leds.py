@@ -166,11 +166,27 @@ def spidev_bytes(count: int, order: str) -> int:
     return 1 + count * len(order) * 3 + (RESET_US * SPI_HZ) // 8_000_000
 
 
+def spi_drivers(driver: str) -> tuple[str, ...]:
+    """The drivers that may send the strip's frames over SPI0 with ``leds.driver = driver``: that
+    driver, or for "auto" every driver auto picks on some Pi that drives SPI0 (a build must work on
+    each); empty for a driver without SPI0 (pi5-pio). From :data:`DRIVERS` and :data:`AUTO_PICKS`.
+
+    >>> spi_drivers("auto"), spi_drivers("ws281x"), spi_drivers("pi5-pio")
+    (('spidev', 'ws281x'), ('ws281x',), ())
+    """
+    names = [d for picks in AUTO_PICKS.values() for d in picks] if driver == "auto" else [driver]
+    return tuple(d for d in dict.fromkeys(names) if DRIVERS[d].gpios and "SPI0" in DRIVERS[d].gpios.values())
+
+
+def spi_bytes(driver: str, count: int, order: str, freq_hz: int = 800_000) -> int:
+    """The bytes one SPI frame of ``count`` LEDs takes with ``driver`` ("ws281x" or "spidev")."""
+    return ws281x_spi_bytes(count, freq_hz) if driver == "ws281x" else spidev_bytes(count, order)
+
+
 def max_spi_leds(driver: str, order: str, freq_hz: int = 800_000, bufsiz: int = SPIDEV_BUFSIZ) -> int:
     """The most LEDs one SPI frame of ``driver`` ("ws281x" or "spidev") can carry in ``bufsiz`` bytes."""
-    size = ws281x_spi_bytes if driver == "ws281x" else (lambda n, _f: spidev_bytes(n, order))
     n = 0
-    while size(n + 1, freq_hz) <= bufsiz:
+    while spi_bytes(driver, n + 1, order, freq_hz) <= bufsiz:
         n += 1
     return n
 
@@ -180,10 +196,7 @@ def spi_frame_bytes(spec: StripSpec) -> int:
     SPI0 sends (0 when the strip is not on SPI0)."""
     if spec.bus != "SPI0":
         return 0
-    sizes = [spidev_bytes(spec.count, spec.order)] if spec.driver == "spidev" else [ws281x_spi_bytes(spec.count, spec.freq_hz)]
-    if spec.driver == "auto":
-        sizes.append(spidev_bytes(spec.count, spec.order))
-    return max(sizes)
+    return max(spi_bytes(d, spec.count, spec.order, spec.freq_hz) for d in spi_drivers(spec.driver))
 
 
 def spi_bufsiz_needed(spec: StripSpec) -> int | None:

@@ -343,6 +343,17 @@ install_config() {
     run chown "root:$APP_USER" "$CONF_DIR/station.env"
 }
 
+# Boot file $1 (config.txt, cmdline.txt; under ROOT), which holds $2, rewritten to $3: kept once
+# as $1.mexican-train.bak, and the hub needs a reboot. Notes $4 when it already holds $3, else $5.
+boot_file() {
+    local file="$1" old="$2" new="$3"
+    if [[ "$new" == "$old" ]]; then note "$4"; return; fi
+    if ((!DRY_RUN)) && [[ ! -e "$ROOT$file.mexican-train.bak" ]]; then cp "$ROOT$file" "$ROOT$file.mexican-train.bak"; fi
+    printf '%s\n' "$new" | put_file "$file" keep || true
+    REBOOT_NEEDED=1
+    note "$5"
+}
+
 boot_config() {
     step "LED strip: $LED_BUS on GPIO$LED_GPIO"
     if [[ "$LED_BUS" == PIO ]]; then note "the Pi 5's PIO needs no config.txt setting"; return; fi
@@ -351,31 +362,18 @@ boot_config() {
         if [[ -f "$ROOT$f" ]]; then cfg="$f"; break; fi
     done
     if [[ -z "$cfg" ]]; then note "no /boot/firmware/config.txt: skipped (not a Raspberry Pi OS boot partition)"; return; fi
-    local block=("$BEGIN_MARK" "[all]")
-    case "$LED_BUS" in
-        SPI0)
-            block+=("dtparam=spi=on")
-            case "$PI_MODEL" in
-                "Raspberry Pi 4"*|"Raspberry Pi Compute Module 4"*)   # also the Pi 400
-                    block+=("# a fixed core clock keeps the SPI bit timing of the strip steady" "core_freq=500" "core_freq_min=500") ;;
-                "Raspberry Pi 5"*|"") ;;
-                *) block+=("# a fixed core clock keeps the SPI bit timing of the strip steady" "core_freq=250") ;;
-            esac ;;
-        PWM0|PWM1)
-            block+=("# rpi-ws281x uses the PWM block the analog audio would use" "dtparam=audio=off") ;;
-        PCM)
-            block+=("# rpi-ws281x uses the PCM block: no I2S sound card overlay may be enabled" "dtparam=i2s=off") ;;
-    esac
+    # the bus's lines for this model, from the driver table (hardware/leds.py BUSES: LED_CONFIG_TXT)
+    local block=("$BEGIN_MARK" "[all]") line
+    while IFS= read -r line; do
+        if [[ -n "$line" ]]; then block+=("$line"); fi
+    done <<<"$LED_CONFIG_TXT"
     block+=("$END_MARK")
     local old new
     old="$(cat "$ROOT$cfg")"
     new="$(awk -v b="$BEGIN_MARK" -v e="$END_MARK" '$0==b{skip=1} !skip{print} $0==e{skip=0}' <<<"$old")"
     new="$(printf '%s\n\n%s\n' "$new" "$(printf '%s\n' "${block[@]}")" | cat -s)"
-    if [[ "$new" == "$old" ]]; then note "$cfg already set: ${block[*]:2:${#block[@]}-3}"; return; fi
-    if ((!DRY_RUN)) && [[ ! -e "$ROOT$cfg.mexican-train.bak" ]]; then cp "$ROOT$cfg" "$ROOT$cfg.mexican-train.bak"; fi
-    printf '%s\n' "$new" | put_file "$cfg" keep || true
-    REBOOT_NEEDED=1
-    note "$cfg changed: a reboot is needed before the strip works"
+    boot_file "$cfg" "$old" "$new" "$cfg already set: ${block[*]:2:${#block[@]}-3}" \
+        "$cfg changed: a reboot is needed before the strip works"
 }
 
 # More than 339 LEDs on SPI (4,096-byte frames): spidev.bufsiz on the kernel command line lifts the
@@ -396,11 +394,8 @@ spi_buffer() {
     old="$(head -n 1 "$ROOT$cmd")"
     new="$(sed -E 's/(^| )spidev\.bufsiz=[0-9]+//g' <<<"$old")"
     new="${new% } spidev.bufsiz=$SPIDEV_BUFSIZ"
-    if [[ "$new" == "$old" ]]; then note "$cmd already has spidev.bufsiz=$SPIDEV_BUFSIZ"; return; fi
-    if ((!DRY_RUN)) && [[ ! -e "$ROOT$cmd.mexican-train.bak" ]]; then cp "$ROOT$cmd" "$ROOT$cmd.mexican-train.bak"; fi
-    printf '%s\n' "$new" | put_file "$cmd" keep || true
-    REBOOT_NEEDED=1
-    note "$cmd: spidev.bufsiz=$SPIDEV_BUFSIZ (a frame of $LED_COUNT LEDs is over 4,096 bytes); reboot needed"
+    boot_file "$cmd" "$old" "$new" "$cmd already has spidev.bufsiz=$SPIDEV_BUFSIZ" \
+        "$cmd: spidev.bufsiz=$SPIDEV_BUFSIZ (a frame of $LED_COUNT LEDs is over 4,096 bytes); reboot needed"
 }
 
 # /dev/pio0 (the Pi 5's RP1 PIO, Adafruit's NeoPixel driver) for the gpio group: without the rule

@@ -1,11 +1,14 @@
 """HTTP helpers of the hub's web edge, shared by the app factory (web/app.py), its routers
 (routes_api, pages, limits) and the club's pages (club/web.py): the JSON response every answer
-uses, the request's language, and a station refusal as an HTTP status and body (docs/web.md).
+uses, the request's language, and a station refusal as an HTTP status and body, reworded by a
+router where it words it more finely (``reworded``; docs/web.md).
 A leaf of web/: it imports no router and no app, so every router may import it at the top.
 """
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from fastapi import Request
@@ -55,6 +58,17 @@ def error_status(exc: StationError) -> int:
 #: a refused photo's code (web/routes_photo.py, vision.PhotoError) -> HTTP status
 PHOTO_STATUS = {"photo-not-image": 415, "photo-too-large": 413, "photo-undecodable": 400,
                 "photo-nothing-found": 422, "photo-unavailable": 503}
+
+
+@contextlib.contextmanager
+def reworded(word: Callable[[StationError], StationError]) -> Iterator[None]:
+    """A station refusal raised inside the ``with`` block is given a finer wording by ``word``
+    (which sets ``exc.reason``, a key of web/refusals.py, and returns the refusal) and raised on to
+    the app's handler (``error_body``); any other exception passes untouched."""
+    try:
+        yield
+    except StationError as exc:
+        raise word(exc) from None
 
 
 def error_body(request: Request, exc: StationError) -> dict:

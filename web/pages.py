@@ -15,7 +15,9 @@ from .security import script_json
 from .i18n import LANGUAGES, gettext_for, is_rtl, js_catalogue, plural_index
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+#: the hub's templates; ``_page.html`` is the shell of every page of ours, the club's too
+TEMPLATES_DIR = Path(__file__).parent / "templates"
+templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
 
 #: the pages (templates ``<page>.html``)
 PAGES = ("scoreboard", "table", "seat", "host", "hub", "game", "games", "players")
@@ -24,24 +26,35 @@ PAGES = ("scoreboard", "table", "seat", "host", "hub", "game", "games", "players
 WAKE_DEFAULT = True
 
 
+def render_page(templates: Jinja2Templates, request: Request, template: str, page: str, boot: dict,
+                **extra) -> Response:
+    """``template`` rendered in the request's language with what the shell (``_page.html``) needs:
+    ``lang``, ``rtl``, ``_``, ``languages``, ``page``, the palette, ``boot`` (the page's boot data,
+    with ``page`` and ``lang`` added) and the JavaScript catalogue; ``extra`` goes to the template
+    as is. A ``?lang=`` the pages know is kept in a cookie for a year. Shared by the hub's pages
+    and the club's (club/web.py)."""
+    lang = request_language(request)
+    ctx = {
+        "request": request, "page": page, "lang": lang, "rtl": is_rtl(lang), "_": gettext_for(lang),
+        "languages": LANGUAGES, "boot": script_json({"page": page, "lang": lang, **boot}),
+        "catalogue": script_json(js_catalogue(lang)),
+        "palette": palette.as_json(), "palette_css": palette.css_variables(), **extra,
+    }
+    response = templates.TemplateResponse(request, template, ctx)
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
+    return response
+
+
 def _render(request: Request, page: str, view: dict | None = None, **extra) -> Response:
     lang = request_language(request)
     station = request.app.state.station
     view = station.view() if view is None else view
     _ = gettext_for(lang)
-    ctx = {
-        "request": request, "page": page, "lang": lang, "rtl": is_rtl(lang), "_": _,
-        "languages": LANGUAGES, "mock": request.app.state.mock,
-        "boot": script_json({"page": page, "lang": lang, "view": view, "mock": request.app.state.mock,
-                             "wake": WAKE_DEFAULT, "reasons": {k: _(v) for k, v in REASONS.items()},
-                             "options": option_words.served(lang), "plural": plural_index(lang), **extra}),
-        "catalogue": script_json(js_catalogue(lang)),
-        "palette": palette.as_json(), "palette_css": palette.css_variables(), **extra,
-    }
-    response = templates.TemplateResponse(request, f"{page}.html", ctx)
-    if request.query_params.get("lang") in LANGUAGES:
-        response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
-    return response
+    boot = {"view": view, "mock": request.app.state.mock, "wake": WAKE_DEFAULT,
+            "reasons": {k: _(v) for k, v in REASONS.items()}, "options": option_words.served(lang),
+            "plural": plural_index(lang), **extra}
+    return render_page(templates, request, f"{page}.html", page, boot, mock=request.app.state.mock, **extra)
 
 
 @router.get("/", response_class=HTMLResponse)

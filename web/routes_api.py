@@ -17,7 +17,7 @@ from station.auth import NAME_MAX, PIN_MAX, SECRET_MAX, TEXT_MAX
 from station.interface import Forbidden, StationError
 
 from . import qr
-from .http import Unauthorized
+from .http import Unauthorized, reworded
 from .limits import client_of, secret
 
 router = APIRouter(prefix="/api")
@@ -243,31 +243,30 @@ async def release_seat(request: Request, seat: Seat, x_host_pin: str | None = Pi
 async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
     """A refused set-up answers 400 with the station's reason, worded from ``facts["option"]``
     (web/refusals.py ``setup-*``) or, for an option the table does not word, the station's message."""
-    try:
+    with reworded(_setup_worded):
         return _station(request).setup_game(_pin(request, x_host_pin), [p.strip() for p in body.players],
                                             body.profile, body.set, body.options, body.hidden_hands,
                                             body.ruleset, hints=body.hints, computers=body.computers)
-    except StationError as exc:
-        if exc.code == "bad-request":
-            exc.reason = SETUP_REASONS.get(exc.facts.get("option"), "setup-other")
-        raise
 
 
 @router.post("/host/preview", summary="The deal a set-up would give (nothing is set up)")
 async def preview(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
     """``{"set", "rounds", "hand_size", "boneyard", "default"?}``; refused as ``/host/setup`` is."""
-    try:
+    with reworded(_setup_worded):
         return _station(request).preview_setup(_pin(request, x_host_pin), [p.strip() for p in body.players],
                                                body.profile, body.set, body.options)
-    except StationError as exc:
-        if exc.code == "bad-request":
-            exc.reason = SETUP_REASONS.get(exc.facts.get("option"), "setup-other")
-        raise
 
 
 #: facts["option"] of a refused set-up -> web/refusals.py reason ("setup-other": the station's words)
 SETUP_REASONS = {"names": "setup-names", "players": "setup-players", "set": "setup-set",
                  "hand_size": "setup-hand_size"}
+
+
+def _setup_worded(exc: StationError) -> StationError:
+    """A refused set-up (or preview), worded from ``facts["option"]`` (``SETUP_REASONS``)."""
+    if exc.code == "bad-request":
+        exc.reason = SETUP_REASONS.get(exc.facts.get("option"), "setup-other")
+    return exc
 
 
 @router.post("/host/club-setup", summary="Set up the game the club proposed (the view's club_setup)")

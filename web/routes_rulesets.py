@@ -18,6 +18,7 @@ from station.house_rules import moot, non_default, option_catalogue
 from station.interface import StationError
 from station.rulesets import RULESET_NAME_MAX
 
+from .http import reworded
 from .routes_api import Body, PinH, _pin, _station
 
 router = APIRouter(prefix="/api")
@@ -80,10 +81,8 @@ async def rulesets(request: Request, x_host_pin: str | None = PinH) -> dict:
 
 @router.post("/host/rulesets", summary="Save (or replace) a named rule set")
 async def save(request: Request, body: RuleSetBody, x_host_pin: str | None = PinH) -> dict:
-    try:
+    with reworded(_worded):
         return _station(request).save_ruleset(_pin(request, x_host_pin), body.name, body.options)
-    except StationError as exc:
-        raise _worded(exc) from None
 
 
 @router.post("/host/rulesets/delete", summary="Forget a saved rule set")
@@ -103,7 +102,5 @@ async def export(request: Request, name: str = Query(max_length=RULESET_NAME_MAX
 
 @router.post("/host/rulesets/import", summary="Keep a rule set exported by another station")
 async def import_(request: Request, body: RuleSetDocument, x_host_pin: str | None = PinH) -> dict:
-    try:
+    with reworded(_worded):
         return _station(request).import_ruleset(_pin(request, x_host_pin), body.model_dump())
-    except StationError as exc:
-        raise _worded(exc) from None

@@ -75,6 +75,10 @@ def test_a_viewer_sees_every_table_and_the_leaderboard(night, phone):
         a.submit(0, tokens[0], {"play": "9-4", "on": 0}, a.version)     # the page follows the table
         expect(one.locator("li.turn")).to_contain_text("Ben")
         expect(page.locator("#board tbody tr")).to_have_count(3)
+        # the language menu shows its code on a phone, as on the hub's pages (the shell, _page.html;
+        # before it the club's menu was transparent over nothing: no menu to be seen)
+        expect(page.locator(".lang-now")).to_be_visible()
+        expect(page.locator(".lang-now")).to_have_text("EN ▾")
         shot(page, "club-en")
         problems = serious(page)
         assert not problems, [(v["id"], v["help"]) for v in problems]
@@ -82,6 +86,7 @@ def test_a_viewer_sees_every_table_and_the_leaderboard(night, phone):
         ps.goto(club.url + "/club")
         expect(ps.locator("html")).to_have_attribute("dir", "rtl")
         expect(ps.locator("h1")).to_have_text("د کلب شپه")
+        expect(ps.locator(".lang-now")).to_have_text("PS ▾")
         expect(ps.locator('article[data-hub="table1"] .state')).to_have_text("آنلاین")
         shot(ps, "club-ps")
         problems = serious(ps)

@@ -266,3 +266,19 @@ def test_config_validates_leds_gpio_from_the_driver_table(tmp_path):
     with pytest.raises(ConfigError) as info:
         load_build(path)
     assert info.value.key == "leds.gpio" and info.value.allowed == "10 (SPI)"
+
+
+@pytest.mark.parametrize("name", sorted(leds.DRIVERS))
+def test_a_drivers_pip_extras_install_its_packages(name):
+    # the driver's entry names its pyproject extras and what they install; pyproject.toml is the one
+    # other place a new driver touches (hardware/leds.py docstring), so the two are held together here
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    driver = leds.DRIVERS[name]
+    assert driver.pip_extras and set(driver.pip_extras) <= set(extras), (driver.pip_extras, sorted(extras))
+    installed = {canonicalize_name(Requirement(r).name) for e in driver.pip_extras for r in extras[e]}
+    assert {canonicalize_name(p) for p in driver.pip_packages} <= installed

@@ -258,3 +258,19 @@ def test_the_pio_rule_and_a_large_spi_buffer_are_installed(fake, tmp_path):
     assert again.returncode == 0 and cmdline.read_text() == line and "already has spidev.bufsiz" in again.stdout
     small = fake("--config", TWELVE)                # 60 LEDs: 4,096 bytes is enough, nothing to add
     assert "one frame fits spidev's default 4,096 bytes" in small.stdout
+
+
+@pytest.mark.parametrize("config, model", [(TWELVE, "Raspberry Pi 3 Model B Plus Rev 1.3"), (TWELVE, PI4),
+                                           (REFERENCE, "Raspberry Pi 3 Model B Plus Rev 1.3")])
+def test_the_config_txt_block_is_the_driver_tables(fake, config, model):
+    # the installer writes the bus's lines from hardware/leds.py BUSES (check-config --print installer),
+    # no list of its own: a Pi 3 on SPI gets the fixed core clock of 250, a Pi 4 500, PWM audio off
+    from hardware.config import load_build
+    from hardware.leds import BUSES
+
+    res = fake("--config", config, model=model)
+    assert res.returncode == 0, res.stdout + res.stderr
+    cfg = (fake.root / "boot" / "firmware" / "config.txt").read_text()
+    block = cfg[cfg.index("# BEGIN mexican-train"):].splitlines()
+    spec = load_build(ROOT / config).strip
+    assert block[1:] == ["[all]", *BUSES[spec.bus].boot_lines(model), "# END mexican-train"]

@@ -55,6 +55,15 @@ def test_a_bad_port_or_pin_exits_2_in_one_line_before_the_hardware(tmp_path, opt
     assert "not a Raspberry Pi" not in result.stderr          # checked before the hardware
 
 
+def test_the_club_refuses_a_port_out_of_range_in_one_line(tmp_path):
+    # the club took --port as any int: 99999 reached bind() and ended in an OverflowError traceback
+    result = subprocess.run([sys.executable, "-m", "cli", "club", "--mqtt", "mqtt://127.0.0.1:1",
+                             "--data-dir", str(tmp_path), "--port", "99999"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert "--port" in result.stderr and "0-65535" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_a_data_folder_that_cannot_be_made_exits_2_in_one_line(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
