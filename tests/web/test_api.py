@@ -254,9 +254,9 @@ def test_wrong_seat_code_says_so(client, game):
     assert r.json()["text"] == "That is not this seat's code: ask the host."
     r = client.post("/api/seat/1/join?lang=ps", json={"code": "NOPE"})
     assert r.json()["text"] not in ("That is not this seat's code: ask the host.", "")
-    # a wrong host PIN keeps its own wording
+    # a wrong host PIN keeps its own wording, which says nothing of seat codes
     assert client.post("/api/host/start", headers={"X-Host-Pin": "0"}).json()["text"] == \
-        "Not allowed: wrong seat code or host PIN."
+        "That is not the host PIN."
 
 
 def test_websocket_gives_a_seat_its_own_hand_and_nobody_else_any(client):
