@@ -202,7 +202,7 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     ``(pips + penalty) * factor``, ``penalty`` the marker penalty when this seat's train is
     marked, ``factor`` the multiplier when the round ended on a double; 0 and 1 change nothing;
     ``double_blank`` the pips the 0-0 counts in a hand, rules.md 1 / ``double_blank_points``, while
-    this seat counts and the 0-0 may be in its hand, else None), ``photo`` (the hub can read a
+    this seat counts and the 0-0 may be in its hand, ``tiles`` offering it, else None), ``photo`` (the hub can read a
     photo of the tiles: OpenCV is installed, ``vision``)."""
     rnd = ref.game.current
     went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
@@ -211,22 +211,22 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     opts = ref.rules.options
     marked = bool(rnd is not None and rnd.marked[seat])
     factor = opts.out_on_double_multiplier if rnd is not None and rnd.ended and rnd.out_on_double else 1
+    tiles = (hand if complete else free) if must else []
     return {"must": must, "went_out": went_out, "registered": bool(must and complete),
-            "tiles": (hand if complete else free) if must else [],
+            "tiles": tiles,
             "expected": rnd.hand_counts[seat] if must else 0,
             "total": hand_pips([parse_tile(t) for t in hand], opts.double_blank_points) if must and complete else None,
             "scoring": {"penalty": opts.marker_penalty if marked else 0, "factor": factor,
-                        "double_blank": _double_blank(ref, rnd) if must else None},
+                        "double_blank": _double_blank(ref, tiles)},
             "photo": bool(must and photo_reading())}
 
 
-def _double_blank(ref, rnd) -> int | None:
+def _double_blank(ref, tiles: list[str]) -> int | None:
     """The pips the 0-0 counts at this round's end (``double_blank_points``) when that is not its
-    own 0 and the 0-0 is not on the table (it may be in a hand); else None."""
+    own 0 and the 0-0 is among the tiles the count offers (``tiles``: not on the table, and in the
+    registered hand where the station knows it); else None."""
     points = ref.rules.options.double_blank_points
-    if not points or rnd is None or parse_tile("0-0") in rnd.on_table:
-        return None
-    return points
+    return points if points and "0-0" in tiles else None
 
 
 def photo_reading() -> bool:

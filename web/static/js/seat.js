@@ -102,7 +102,8 @@
 
   function renderStatus(view, me, st, mine) {
     const log = view.log || [];
-    const last = log[log.length - 1];
+    // "the game has ended" is what the game-over card's heading says (in Pashto in the same words)
+    const last = view.over && log.length && ["end", "abandon"].includes(log[log.length - 1].kind) ? null : log[log.length - 1];
     $("last-move").replaceChildren(last ? MT.fmt(t("Last move: %(move)s"), { move: MT.logLine(last, view) }) : "");
     $("last-move").hidden = !last;
     const playing = !!(st && st.turn !== null && st.turn !== undefined);
