@@ -167,6 +167,7 @@ def test_the_double_blank_line_is_not_shown_when_it_counts_nothing(server, phone
     tokens = round_over_with_a_count(st, {"double_blank_points": 0})
     page = seat_page(phone, server, 1, tokens[1])
     expect(page.locator("#count-card")).to_be_visible()
+    expect(page.locator("#count-blank")).to_have_count(1)          # the line is there, and says nothing
     expect(page.locator("#count-blank")).to_be_hidden()
 
 

@@ -112,9 +112,10 @@
       return Intl.ListFormat.supportedLocalesOf([lang]).length ? new Intl.ListFormat(lang, { style: "long", type: "conjunction" }) : null;
     } catch (e) { return null; }
   })();
+  const comma = document.documentElement.dir === "rtl" ? "، " : ", ";      // Pashto writes the Arabic comma
   MT.listNodes = function (nodes) {
     const parts = listFormat ? listFormat.formatToParts(nodes.map((_, i) => String(i)))
-      : nodes.flatMap((_, i) => (i ? [{ type: "literal", value: ", " }] : []).concat([{ type: "element", value: String(i) }]));
+      : nodes.flatMap((_, i) => (i ? [{ type: "literal", value: comma }] : []).concat([{ type: "element", value: String(i) }]));
     return el("span", { class: "list" }, ...parts.map((p) => (p.type === "element" ? nodes[Number(p.value)] : p.value)));
   };
   /** A player told apart by colour, initial and symbol, then the name. */
