@@ -9,18 +9,10 @@ import pytest
 
 import palette
 from station.interface import StationError
-from station.service import Station
 
 from evening_helpers import round_over_with_a_count
 from players_helpers import doubles_game
 from station_helpers import PIN, join_all
-
-
-@pytest.fixture
-def st(tmp_path):
-    station = Station(str(tmp_path), host_pin=PIN)
-    yield station
-    station.store.close()
 
 
 def test_a_phone_of_an_old_game_on_a_seat_the_new_game_lacks_is_told_so(st):

@@ -5,19 +5,7 @@ play does not have is refused over the socket and on joining in words naming it;
 says nothing of seat codes."""
 from __future__ import annotations
 
-import time
-
-from api_helpers import H, join_seats
-
-
-def wait_view(client, predicate, what, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        view = client.get("/api/view").json()
-        if predicate(view):
-            return view
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
+from api_helpers import H, join_seats, wait_view
 
 
 def new_game(client, names):
