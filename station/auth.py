@@ -94,7 +94,8 @@ class HostGuard:
     def _pin(self, pin: str) -> None:
         if not same(pin, self.host_pin):
             log.warning("refused a wrong host PIN")
-            raise Forbidden("wrong host PIN: it is shown where the station was started")
+            raise Forbidden("wrong host PIN: it is shown where the station was started",
+                            facts={"field": "pin", "why": "wrong-pin"})
 
     def _guard(self, client: str | None, kind: str) -> None:
         """Raise ``Throttled`` while ``client`` must wait before its next try of ``kind``."""
@@ -125,7 +126,8 @@ class HostGuard:
             self._guard(client, "pin")
             if not same(pin, self.host_pin):
                 self._wrong(client, "pin", "a wrong host PIN")
-                raise Forbidden("wrong host PIN: it is shown where the station was started")
+                raise Forbidden("wrong host PIN: it is shown where the station was started",
+                                facts={"field": "pin", "why": "wrong-pin"})
             if client is not None:
                 self.throttle.succeeded(client, "pin")
 

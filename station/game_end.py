@@ -27,6 +27,13 @@ def is_over(referee) -> bool:
     return referee is not None and referee.status in ("finished", "abandoned")
 
 
+def placed(referee) -> bool:
+    """Whether the standings place the players (1st, 2nd, "1=" ...): not once the game is
+    abandoned, whose scores are not final and which has no winner, so every page shows its totals
+    with no place ("–"); a game in play or finished places them."""
+    return referee is None or referee.status != "abandoned"
+
+
 def scored_rounds(referee) -> list[list[int]]:
     """The scores (per seat, points) of every round that has them, in order."""
     game = referee.game

@@ -42,8 +42,9 @@ View shape (JSON-able dict; every key always present):
               "state") for the game so far; rounds carry "corrections" as record-format.md gives.
               Once the game is over "state" is None, and a game the host ended early is
               "finished" with its "winners" (the exported record keeps record-format.md's result).
-``standings`` [{"seat": 0, "name": "Ana", "total": 31, "rank": 1, "shared": bool}], best first;
-              ties share a rank until the tie-break decides.
+``standings`` [{"seat": 0, "name": "Ana", "total": 31, "rank": 1, "shared": bool, "placed": bool}],
+              best first; ties share a rank until the tie-break decides; ``placed`` false once the
+              game is abandoned: pages show no rank then ("–"), only the totals.
 ``tie_break`` None until the game is over, then what decided the winner, for pages to word:
               {"code": "lowest-total"|"shared"|"most-zero-rounds"|"lowest-round"|"all-tied",
                "winners": [0], "facts": {"total": 31, "zeros": 2, "lowest": 4, "tied": 2}}
@@ -89,7 +90,8 @@ none of it)::
                "registered": bool,         # ``tiles`` is the registered hand (offered as chosen)
                "expected": 5,              # tiles the station counts in the hand (0 unless ``must``)
                "total": int | None,        # the registered hand's pips, to confirm; None: unknown
-               "scoring": {"penalty": 0, "factor": 1},  # round score = (pips + penalty) * factor
+               "scoring": {"penalty": 0, "factor": 1,   # round score = (pips + penalty) * factor
+                           "double_blank": 50 | None},  # the 0-0's pips while it may be in the hand
                "photo": bool},             # the hub reads a photo of the tiles (POST .../photo)
      "round_end": None | {"round": 0, "end": "out"|"blocked", "out": [seats],
                           "scores": [per seat] | None,   # None until every hand is counted
@@ -110,7 +112,9 @@ out scores 0 without counting (``Referee.must_count``).
 
 Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
 "no-game", "bad-request", "throttled", "game-over", "end-with-done"; a "forbidden" seat token
-has ``facts["why"]`` "old-game" (with ``game_id``, the phone's earlier game) or "not-joined"), ``message`` (an English sentence a player understands)
+has ``facts["why"]`` "old-game" (with ``game_id``, the phone's earlier game) or "not-joined"; a seat the
+game in play does not have is "bad-request" with ``facts`` ``{"field": "seat", "why": "not-in-game",
+"seat", "seats", "game_id", "played"}``), ``message`` (an English sentence a player understands)
 and ``facts`` (a dict with the tile, train, seat, open double ... so a page can word it in its own language).
 """
 from __future__ import annotations

@@ -25,6 +25,8 @@ import io
 import time
 import unicodedata
 
+import palette
+
 from .game_end import decision, scored_rounds
 from .interface import StationError
 from .views import standings
@@ -101,6 +103,8 @@ def figures(summaries: list[dict], merges: list[dict]) -> dict:
       spelling of the player merged into), "spellings" [every spelling seen, newest first], "games", "wins", "places"
       {"1": n, ...}, "rounds", "average" (points per round, 1 decimal), "best", "worst" (round
       scores, points), "doubles", "regular", "totals" [per evening: the game total or None],
+      "seat" (their seat in the latest counted game), "colour" (the palette seat colour the pages
+      draw them in: ``colours()``),
       "head_to_head": [{"key", "name", "games", "ahead", "behind", "level"}]}`` against each
       other regular met (most games together first).
     - ``merges``: every merge, oldest first, with the spellings: ``{"id", "at", "name", "into",
@@ -127,6 +131,7 @@ def figures(summaries: list[dict], merges: list[dict]) -> dict:
             p["scores"].extend(r[seat] for r in summary["rounds"])
             p["doubles"] += summary["doubles"][seat]
             p["totals"][game_index] = summary["totals"][seat]
+            p["last"] = (game_index, seat)             # summaries oldest first: the latest wins
             for other, other_key in enumerate(keys):
                 if other == seat:
                     continue
@@ -149,11 +154,34 @@ def figures(summaries: list[dict], merges: list[dict]) -> dict:
             key=lambda h: (-h["games"], h["name"].casefold()))
         players.append(p)
     players.sort(key=lambda p: (-p["games"], -p["wins"], p["name"].casefold()))
+    colours(players)
     evenings = [{"game": s["id"], "at": s["created"], "date": time.strftime("%Y-%m-%d", time.localtime(s["created"]))}
                 for s in summaries]
     shown = [{**m, "name": spelled.get(m["name"], m["name"]), "into": spelled.get(m["into"], m["into"])}
              for m in merges]
     return {"players": players, "evenings": evenings, "merges": shown, "regular_games": REGULAR_GAMES}
+
+
+def colours(players: list[dict]) -> None:
+    """Give each player of ``figures()`` (with ``last``: (game index, seat) of the latest counted
+    game, taken out here) its ``seat`` in that game and its ``colour``: the index of its palette
+    seat colour (palette/, the colour every page and the hub's LEDs give that seat). A player keeps
+    the colour of the seat they last played at; where a player of a later game already has that
+    colour, the first colour in palette order nobody has yet (with more players than colours,
+    they repeat in palette order)."""
+    count = len(palette.SEATS)
+    taken: set[int] = set()
+    for p in sorted(players, key=lambda p: (-p["last"][0], p["last"][1])):
+        _game, seat = p.pop("last")
+        p["seat"] = seat
+        colour = seat % count
+        if colour in taken:
+            free = [c for c in range(count) if c not in taken]
+            colour = free[0] if free else colour
+        taken.add(colour)
+        if len(taken) == count:
+            taken.clear()
+        p["colour"] = colour
 
 
 #: the CSV export's columns (one row per player)

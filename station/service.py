@@ -218,7 +218,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.referee.rules.players:
-            raise StationError(f"there is no seat {seat}", code="bad-request", facts={"field": "seat"})
+            raise self._not_in_game(seat, token)
         expected = self.store.tokens(self.game_id).get(seat)
         if expected is None or not same(token, expected):
             log.warning("refused a seat token for seat %s", seat)
@@ -229,6 +229,17 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
                                 facts={"seat": seat, "why": "old-game", "game_id": earlier})
             raise Forbidden("this phone has not joined that seat: scan its QR code or enter its code",
                             facts={"seat": seat, "why": "not-joined"})
+
+    def _not_in_game(self, seat, token: str | None = None) -> StationError:
+        """The refusal of a seat the game in play does not have: ``bad-request``, facts ``field``
+        "seat", ``why`` "not-in-game", ``seat``, ``seats`` (how many the game has, numbered from
+        0), ``game_id`` and ``played`` (the earlier game this phone's token joined, or None), so a
+        phone still on an old game's seat page says so in words."""
+        seats = self.referee.rules.players
+        earlier = self.store.token_game(token) if isinstance(token, str) and token else None
+        return StationError(f"game {self.game_id} has no seat {seat}: its seats are 0-{seats - 1}",
+                            code="bad-request", facts={"field": "seat", "why": "not-in-game", "seat": seat,
+                                                       "seats": seats, "game_id": self.game_id, "played": earlier})
 
     def _fresh(self, version) -> None:
         if version is not None and int(version) != self.version:
@@ -294,7 +305,9 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
                                     set=referee.rules.top, **referee.deal_summary(),
                                     phone_only=max(0, len(players) - self.hardware_seats) if self.hub else 0
                                     ).entry(self.version))
-        return self._publish()
+        view = self._publish()
+        self._clear_mock_slots()
+        return view
 
     def preview_setup(self, pin: str, players: list[str], profile: str, set: int | None,
                       options: dict) -> dict:
@@ -314,7 +327,21 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             hands, boneyard = deal(self.referee.rules, len(self.referee.game.rounds), self.rng)
             entry["hands"] = [[str(t) for t in h] for h in hands]
             entry["boneyard"] = [str(t) for t in boneyard]
-        return self._commit(entry)
+        view = self._commit(entry)
+        self._clear_mock_slots()
+        return view
+
+    def _clear_mock_slots(self) -> None:
+        """The virtual hub at a new round or game: the trains' slots are emptied, as the players
+        clear the table (the engine slot keeps its tile). A tile then put in a slot is sensed as
+        the train's first tile, and the seat to act is asked which it was (station/hub_bridge.py);
+        a slot left showing the last round's tile was emptied by that tap instead, and nobody was
+        asked. Only on the mock hub once started (``station run --mock``); real sensors say it."""
+        if self.hub is None or not self.is_mock or self.bridge is None:
+            return
+        for slot, occupied in list(self.hub.slots.items()):
+            if occupied and slot != "engine":
+                self.hub.mock_slot(slot, False)
 
     def undo(self, pin: str, version: int) -> dict:
         """Undo the last move, shown hand, correction or round start (the host confirmed it).
@@ -373,9 +400,10 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         with self.lock:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.referee.rules.players:
+                raise self._not_in_game(seat)       # no code can join it: not a wrong code
             self._guard(client, "code")
-            found = self.store.existing_code(self.game_id, seat) \
-                if 0 <= seat < self.referee.rules.players else None
+            found = self.store.existing_code(self.game_id, seat)
             expected, made = found if found else (None, None)
             given = code.strip().upper() if isinstance(code, str) else None
             if not expected or not same(given, expected):

@@ -13,7 +13,7 @@ from engine.players import POLICIES
 
 from .auth import NAME_MAX, PIN_MAX, PIN_MIN, TEXT_MAX
 from .engine_search import engine_search
-from .game_end import decision, is_over, over_view, phase, scored_rounds, view_result
+from .game_end import decision, is_over, over_view, phase, placed, scored_rounds, view_result
 from .host_view import host_controls
 from .house_rules import moot, non_default
 from .lights import REFUSAL_MS, frame, light_state
@@ -200,8 +200,10 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     the registered hand, for the player to confirm; None when the station does not know the
     hand) and ``scoring``: how the round score follows from the pips counted (house-rules.md:
     ``(pips + penalty) * factor``, ``penalty`` the marker penalty when this seat's train is
-    marked, ``factor`` the multiplier when the round ended on a double; 0 and 1 change nothing), ``photo`` (the hub can read a photo of the tiles: OpenCV
-    is installed, ``vision``)."""
+    marked, ``factor`` the multiplier when the round ended on a double; 0 and 1 change nothing;
+    ``double_blank`` the pips the 0-0 counts in a hand, rules.md 1 / ``double_blank_points``, while
+    this seat counts and the 0-0 may be in its hand, ``tiles`` offering it, else None), ``photo`` (the hub can read a
+    photo of the tiles: OpenCV is installed, ``vision``)."""
     rnd = ref.game.current
     went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
     must = rnd is not None and seat in ref.must_count(rnd.index) and not is_over(ref)
@@ -209,12 +211,22 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     opts = ref.rules.options
     marked = bool(rnd is not None and rnd.marked[seat])
     factor = opts.out_on_double_multiplier if rnd is not None and rnd.ended and rnd.out_on_double else 1
+    tiles = (hand if complete else free) if must else []
     return {"must": must, "went_out": went_out, "registered": bool(must and complete),
-            "tiles": (hand if complete else free) if must else [],
+            "tiles": tiles,
             "expected": rnd.hand_counts[seat] if must else 0,
             "total": hand_pips([parse_tile(t) for t in hand], opts.double_blank_points) if must and complete else None,
-            "scoring": {"penalty": opts.marker_penalty if marked else 0, "factor": factor},
+            "scoring": {"penalty": opts.marker_penalty if marked else 0, "factor": factor,
+                        "double_blank": _double_blank(ref, tiles)},
             "photo": bool(must and photo_reading())}
+
+
+def _double_blank(ref, tiles: list[str]) -> int | None:
+    """The pips the 0-0 counts at this round's end (``double_blank_points``) when that is not its
+    own 0 and the 0-0 is among the tiles the count offers (``tiles``: not on the table, and in the
+    registered hand where the station knows it); else None."""
+    points = ref.rules.options.double_blank_points
+    return points if points and "0-0" in tiles else None
 
 
 def photo_reading() -> bool:
@@ -300,7 +312,8 @@ def standings(referee) -> tuple[list[dict], dict | None]:
     """Standings best first, and what decided the winner (None until the game is over).
 
     Ties share a rank ("1=") until the game's end decides them by the profile's tie-break
-    (rules.md 2, house-rules.md). The decision is ``{"code", "winners", "facts"}`` so every page
+    (rules.md 2, house-rules.md). Each row's ``placed`` is false once the game is abandoned: no
+    page shows a rank then, only the totals (station/game_end.py ``placed``). The decision is ``{"code", "winners", "facts"}`` so every page
     words it in its own language: code ``lowest-total`` | ``shared`` | ``most-zero-rounds`` |
     ``lowest-round`` | ``all-tied``; ``winners`` the winning seats; facts ``total`` (the winners'
     total, points), ``zeros`` (rounds a winner scored 0), ``lowest`` (a winner's lowest non-zero
@@ -323,7 +336,8 @@ def standings(referee) -> tuple[list[dict], dict | None]:
         key = _rank_key(seat, totals, winners, win is not None)
         rank = 1 + sum(1 for other in order if _rank_key(other, totals, winners, win is not None) < key)
         shared = sum(1 for other in order if _rank_key(other, totals, winners, win is not None) == key) > 1
-        rows.append({"seat": seat, "name": names[seat], "total": totals[seat], "rank": rank, "shared": shared})
+        rows.append({"seat": seat, "name": names[seat], "total": totals[seat], "rank": rank, "shared": shared,
+                     "placed": placed(referee)})
     return rows, decided
 
 

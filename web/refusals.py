@@ -94,9 +94,20 @@ FACT_LABELS: dict[str, str] = {
 }
 
 
+#: a wrong host PIN (station/auth.py: facts["why"] "wrong-pin"); "forbidden" alone is a seat's too
+WRONG_PIN = N_("That is not the host PIN.")
+#: a seat the game in play does not have (station/service.py ``_not_in_game``)
+NOT_IN_GAME = N_("This game has no seat %(seat)s.")
+
+
 def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = None) -> str:
     """The reason for a refusal in ``lang``."""
     _ = gettext_for(lang)
+    why = (facts or {}).get("why")
+    if code == "forbidden" and why == "wrong-pin":       # the host's PIN alone: no seat code in it
+        return _(WRONG_PIN)
+    if code == "bad-request" and why == "not-in-game":
+        return _(NOT_IN_GAME) % {"seat": (facts or {}).get("seat", "…")}
     if code == "throttled":
         facts = facts or {}
         seconds = int(facts.get("retry_after") or 1)

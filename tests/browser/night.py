@@ -66,11 +66,11 @@ def host_setup(host, names: list[str], profile: str, set_: int, *, virtual_tiles
     expect(host.get_by_role("button", name="Set up game")).to_be_visible()
     rows = host.locator("#names .row")
     while rows.count() > len(names):
-        host.get_by_role("button", name=f"Remove player {rows.count()}").click()
+        host.get_by_role("button", name=f"Remove seat {rows.count() - 1}").click()
     while rows.count() < len(names):
         host.get_by_role("button", name="Add a player").click()
     for i, name in enumerate(names):
-        host.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+        host.get_by_label(f"Name at seat {i}", exact=True).fill(name)
     # a select's name is its label followed by the option it shows ("Rules Hub (one tile per turn)")
     host.get_by_role("combobox", name=re.compile(r"^Rules\b")).select_option(profile)
     host.get_by_role("combobox", name=re.compile(r"^Set\b")).select_option(str(set_))

@@ -123,7 +123,7 @@ def test_the_setup_form_keeps_its_choices_and_says_why_computers_are_greyed(serv
     expect(why).to_have_text("Computer players need virtual tiles: the station deals their hands.")
     expect(host.locator("#names select.who").first).to_be_disabled()
     for i, name in enumerate(["Ana", "Ben"]):
-        host.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+        host.get_by_label(f"Name at seat {i}", exact=True).fill(name)
     host.get_by_role("radio", name=re.compile("^Virtual tiles")).check()
     expect(why).to_be_hidden()
     choice = host.locator("#names select.who").nth(1)
@@ -169,7 +169,7 @@ def test_seats_are_numbered_from_zero_and_badges_match_on_every_page(server, pho
     expect(host.get_by_role("img", name="QR code to join seat 1")).to_have_count(1)
     host.get_by_text("New game", exact=True).click()
     for i, name in enumerate(["Ana", "Ben", "Chi"]):
-        host.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+        host.get_by_label(f"Name at seat {i}", exact=True).fill(name)
     marks["/host"] = set(host.locator(".mark").all_inner_texts())
     for path, seen in marks.items():
         assert {"A●", "B▲", "C■"} <= seen, (path, seen)

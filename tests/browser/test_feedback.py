@@ -211,13 +211,13 @@ def test_host_page_deal_numbering_codes_and_undo_question(server, phone):
     station = server.station
     host = unlock_host(phone, server)
     # remove player 2 of 4 and add one: the empty rows' badges are the seats' numbers again, from 0
-    # as every page numbers seats, and the labels run 1..4
+    # as every page numbers seats, and so do the labels
     host.click('#names .row >> nth=1 >> button')
     host.click("#btn-add")
     marks = host.locator("#names .badge .mark").all_inner_texts()
     assert [m[0] for m in marks] == ["0", "1", "2", "3"], marks
     labels = [host.locator("#names input").nth(i).get_attribute("aria-label") for i in range(4)]
-    assert labels == [f"Player {i}" for i in range(1, 5)]
+    assert labels == [f"Name at seat {i}" for i in range(4)]
     for i, name in enumerate(NAMES):
         host.locator("#names input").nth(i).fill(name)
     host.select_option("#set", "9")

@@ -126,7 +126,10 @@ def check_over(pages: dict, how: str, winner: str | None, lang: str = "en"):
         expect(box).to_be_visible()
         expect(box).to_have_attribute("data-how", how)
         expect(box).to_contain_text(heading)
-        expect(page.locator("#strip-over")).to_have_text(heading)
+        if name.startswith("seat"):       # said once, in the game-over card's heading
+            expect(page.locator("#strip-over")).to_have_count(0)
+        else:
+            expect(page.locator("#strip-over")).to_have_text(heading)
         if winner:
             expect(box.locator(".winner")).to_contain_text(winner)
         else:
@@ -282,7 +285,7 @@ def test_three_games_end_right_everywhere_and_the_first_is_kept(tmp_path, browse
         first.get_by_role("link", name="Game 1").click()
         expect(host).to_have_url(re.compile(r"/games/1$"))
         expect(host.locator("#over")).to_contain_text("Game over")
-        expect(host.locator("#stored-line")).to_contain_text("Ana, Ben")
+        expect(host.locator("#stored-line")).to_contain_text("Ana and Ben")      # Intl.ListFormat
         expect(host.locator("#score-table tbody tr")).to_have_count(2)
         with host.expect_download() as download:
             host.get_by_role("link", name="Download the record").click()

@@ -13,3 +13,11 @@ def station(tmp_path):
     yield st
     st.store.close()
     st.hub.close()
+
+
+@pytest.fixture
+def st(tmp_path):
+    """A station with no hub (phones only) in a temporary folder."""
+    station = Station(str(tmp_path), host_pin=PIN)
+    yield station
+    station.store.close()

@@ -19,13 +19,6 @@ DOCUMENT_KEYS = {"format", "profile", "options", "set", "players", "rounds"}
 ROUND_KEYS = {"engine", "starter", "hands", "boneyard", "events", "reveal", "corrections"}
 
 
-@pytest.fixture
-def st(tmp_path):
-    station = Station(str(tmp_path), host_pin=PIN)
-    yield station
-    station.store.close()
-
-
 def test_a_game_ended_before_any_round_is_a_shared_win_on_players_as_on_its_pages(st):
     st.setup_game(PIN, ["Ana", "Ben"], "hub", 6, {"hand_size": 2})
     st.end_game(PIN)

@@ -143,15 +143,17 @@ def test_a_seat_that_went_out_is_not_asked_to_count(station):
     station.submit(0, tokens[0], {"play": "1-4", "on": 0}, station.version)    # Ana goes out
     ana, ben = me(station, tokens, 0), me(station, tokens, 1)
     assert ana["count"] == {"must": False, "went_out": True, "registered": False, "tiles": [], "expected": 0,
-                            "total": None, "scoring": {"penalty": 0, "factor": 1}, "photo": False}
+                            "total": None, "scoring": {"penalty": 0, "factor": 1, "double_blank": None}, "photo": False}
     assert ana["options"]["reveal"] is False
     assert ben["count"]["must"] is True and ben["count"]["went_out"] is False
     assert ben["count"]["tiles"] == ben["free"] and not ben["count"]["registered"]
     # the station counts one tile in Chi's hand and, knowing it, gives its pips to confirm
     assert me(station, tokens, 2)["count"] == {"must": True, "went_out": False, "registered": True, "tiles": ["0-4"],
-                                               "expected": 1, "total": 4, "scoring": {"penalty": 0, "factor": 1},
+                                               "expected": 1, "total": 4,
+                                               "scoring": {"penalty": 0, "factor": 1, "double_blank": None},
                                                "photo": vision.available()}
     assert ben["count"]["expected"] == 1 and ben["count"]["total"] is None
+    assert ben["count"]["scoring"]["double_blank"] == 50      # the 0-0 may be in Ben's hand: it counts 50
     with pytest.raises(Refused) as err:                 # what differs: the number of tiles
         station.reveal(1, tokens[1], ["5-6", "7-8"])
     assert err.value.facts["why"] == "count" and (err.value.facts["shown"], err.value.facts["holds"]) == (2, 1)

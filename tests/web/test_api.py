@@ -1,10 +1,8 @@
 """The REST API and the live socket against the real station (``Station.mock()`` in process):
 intents, refusals, tokens, PIN, validation, the virtual hub driving the mock hardware."""
 import re
-import time
 
-from api_helpers import H, PIN, join_seats
-
+from api_helpers import H, PIN, join_seats, wait_view
 
 
 def version(client):
@@ -117,17 +115,6 @@ def test_seat_code_qr_and_address(client, game):
     a = client.get("/api/hub/address").json()
     assert a["url"].startswith("http://") and "hub.local" in a["mdns"] and "<svg" in a["svg"]
     assert client.get("/api/host/seat/1/code").status_code == 401
-
-
-def wait_view(client, predicate, what, timeout=10.0):
-    """The view once ``predicate(view)`` holds (hardware events reach the station through its loop)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        view = client.get("/api/view").json()
-        if predicate(view):
-            return view
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
 
 
 def test_virtual_hub_drives_the_mock_hardware(client, game):
@@ -254,9 +241,9 @@ def test_wrong_seat_code_says_so(client, game):
     assert r.json()["text"] == "That is not this seat's code: ask the host."
     r = client.post("/api/seat/1/join?lang=ps", json={"code": "NOPE"})
     assert r.json()["text"] not in ("That is not this seat's code: ask the host.", "")
-    # a wrong host PIN keeps its own wording
+    # a wrong host PIN keeps its own wording, which says nothing of seat codes
     assert client.post("/api/host/start", headers={"X-Host-Pin": "0"}).json()["text"] == \
-        "Not allowed: wrong seat code or host PIN."
+        "That is not the host PIN."
 
 
 def test_websocket_gives_a_seat_its_own_hand_and_nobody_else_any(client):

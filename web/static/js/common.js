@@ -103,6 +103,21 @@
       default: return "";
     }
   };
+  /** Nodes (badges, names) as one list in the page's language, "Ana and Ben" / "Ana, Ben and Chi"
+   *  (Intl.ListFormat, a comma list where the browser has no rules for the language), in one
+   *  inline span: no flex gap can come between a name and its comma. */
+  const listFormat = (() => {
+    try {
+      const lang = boot.lang || "en";
+      return Intl.ListFormat.supportedLocalesOf([lang]).length ? new Intl.ListFormat(lang, { style: "long", type: "conjunction" }) : null;
+    } catch (e) { return null; }
+  })();
+  const comma = document.documentElement.dir === "rtl" ? "، " : ", ";      // Pashto writes the Arabic comma
+  MT.listNodes = function (nodes) {
+    const parts = listFormat ? listFormat.formatToParts(nodes.map((_, i) => String(i)))
+      : nodes.flatMap((_, i) => (i ? [{ type: "literal", value: comma }] : []).concat([{ type: "element", value: String(i) }]));
+    return el("span", { class: "list" }, ...parts.map((p) => (p.type === "element" ? nodes[Number(p.value)] : p.value)));
+  };
   /** A player told apart by colour, initial and symbol, then the name. */
   MT.badge = function (seat, name, opts) {
     const mark = el("span", { class: "mark", style: "background:" + MT.seatColour(seat), "aria-hidden": "true" },
@@ -308,7 +323,7 @@
     return el("section", { class: "over over-" + o.how, id: id, "data-how": o.how, "aria-labelledby": id + "-h" },
       el("h2", { id: id + "-h", class: "over-h" }, words.heading),
       seats.length ? el("p", { class: "winner", id: ids.winner || id + "-winner" }, el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
-        seats.length > 1 ? t("Winners:") : t("Winner:"), " ", seats.flatMap((s, i) => [i ? ", " : null, MT.badge(s, MT.name(s, view))])) : null,
+        seats.length > 1 ? t("Winners:") : t("Winner:"), " ", MT.listNodes(seats.map((s) => MT.badge(s, MT.name(s, view))))) : null,
       el("p", { class: "over-how", id: id + "-how" }, words.how),
       tie ? el("p", { class: "tie-break", id: ids.tie || id + "-tie" }, MT.tieText(view)) : null);
   };
@@ -333,7 +348,8 @@
     if (!view.game) {
       chips.push(el("span", {}, t("No game yet")));
     } else if (over) {       // the station's phase: finished or abandoned, whatever round was in play
-      chips.push(el("span", { class: "strip-over", id: "strip-over" }, over.heading));
+      // the seat page says it once, in its game-over heading (#h-game-over): not again up here
+      if (!document.getElementById("h-game-over")) chips.push(el("span", { class: "strip-over", id: "strip-over" }, over.heading));
     } else if (st) {
       chips.push(el("span", {}, t("Round %(r)s of %(n)s", { r: st.round + 1, n: MT.roundCount(view) })));
       chips.push(el("span", { class: "row" }, t("Engine"), " ", MT.tileEl(st.engine + "-" + st.engine)));
@@ -350,7 +366,8 @@
           st.open_doubles.map((d) => el("span", { class: "row" }, MT.tileEl(d.tile), " ", MT.trainName(d.on, view)))));
       }
     } else {
-      chips.push(el("span", {}, t("Waiting for the host to start a round")));
+      // on the host's own page the host is not waited for: it says what to do
+      chips.push(el("span", {}, MT.boot.page === "host" ? t("No round in play: start the next round below.") : t("Waiting for the host to start a round")));
     }
     main.replaceChildren(el("div", { class: "chips" }, chips));
     const playing = view.phase === "playing";

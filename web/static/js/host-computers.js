@@ -29,7 +29,7 @@
         const rm = row.querySelector("button");
         row.insertBefore(sel, rm);
       }
-      sel.setAttribute("aria-label", t("Player %(n)s", { n: i + 1 }) + ": " + t("Computer players"));
+      sel.setAttribute("aria-label", MT.seatWord(i) + ": " + t("Computer players"));
       sel.disabled = !virtual();
       if (sel.disabled) sel.value = "player";
     });

@@ -78,8 +78,9 @@
       const typed = row.querySelector("input").value;
       row.querySelector(".num").replaceChildren(el("span", { class: "badge" }, el("span", { class: "mark",
         style: "background:" + MT.seatColour(i), "aria-hidden": "true" }, MT.markOf(i, typed))));
-      row.querySelector("input").setAttribute("aria-label", t("Player %(n)s", { n: i + 1 }));
-      row.querySelector("button").setAttribute("aria-label", t("Remove player %(n)s", { n: i + 1 }));
+      // seats numbered from 0, as every page, URL and the record number them
+      row.querySelector("input").setAttribute("aria-label", t("Name at seat %(n)s", { n: i }));
+      row.querySelector("button").setAttribute("aria-label", t("Remove seat %(n)s", { n: i }));
     });
   }
   /** The newest move an undo would take back, from the log (undos already made skip theirs). */

@@ -15,7 +15,9 @@
     const d = new Date(epoch * 1000);
     return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " + two(d.getHours()) + ":" + two(d.getMinutes());
   };
-  const colour = (i) => MT.seatColour(i);
+  // a player's colour is the palette seat colour the station gives them (figures' "colour": the
+  // seat they sat at in their latest game, station/players.py colours()), as on that game's pages
+  const colour = (p) => MT.seatColour(p.colour);
 
   function dot(c) {
     const d = el("span", { class: "dot", "aria-hidden": "true" });
@@ -53,7 +55,7 @@
     const none = "–";
     return el("section", { class: "card player", "data-player": p.key, "aria-labelledby": "pl-" + index },
       el("h3", { id: "pl-" + index, class: "player-name" },
-        dot(colour(index)),
+        dot(colour(p)),
         el("bdi", { dir: "auto" }, p.name)),
       others.length ? el("p", { class: "muted spellings" }, MT.fmt(t("also written: %(names)s"),
         { names: el("bdi", { dir: "auto" }, others.join(", ")) })) : null,
@@ -83,7 +85,7 @@
       return same.length > 1 ? day + " (" + (same.indexOf(e) + 1) + ")" : day;
     });
     const datasets = lines.map((p) => {
-      const c = colour(data.players.indexOf(p));
+      const c = colour(p);
       return { label: p.name, data: p.totals, borderColor: c, backgroundColor: c, spanGaps: true,
         borderWidth: 3, pointRadius: 5, pointHoverRadius: 7, tension: 0 };
     });

@@ -11,15 +11,15 @@
       const g = groups.find((x) => x.rank === s.rank);
       if (g) g.items.push(s); else groups.push({ rank: s.rank, items: [s] });
     }
-    // an abandoned game's scores are not final (the station's over.final): totals, no places
-    const ranked = !view.over || view.over.final;
+    // an abandoned game places nobody (the station's standings[].placed): totals, no places
+    const ranked = (view.standings || []).every((s) => s.placed);
     box.classList.toggle("unranked", !ranked);
     box.replaceChildren(...groups.map((g) => {
       const shared = g.items.length > 1;
       const label = !ranked ? "–" : shared ? g.rank + "=" : String(g.rank);
       return el("li", { "data-rank": label },
         el("span", { class: "row" }, el("span", { class: "rank" }, label),
-          ...g.items.map((s, i) => [i ? ", " : null, MT.badge(s.seat, s.name)])),
+          MT.listNodes(g.items.map((s) => MT.badge(s.seat, s.name)))),
         el("span", { class: "count", "aria-label": MT.tn("%(n)s point", "%(n)s points", g.items[0].total) }, String(g.items[0].total)));
     }));
   }
@@ -97,17 +97,19 @@
   function stored(view) {
     const info = view.stored;
     if (!info) return;
-    const players = ((view.game && view.game.players) || []).join(", ");
+    // the date and the names each in their own <bdi>: in a right-to-left language the colon then
+    // stays between them (a bare "2026-12-02 10:14:" took the colon into the date's run)
+    const players = MT.listNodes(((view.game && view.game.players) || []).map((p) => MT.bdi(p, "auto")));
     // a game not over yet (the station's over) is still being played: its page says so
-    const words = { when: MT.date(info.created), players: players };
-    document.getElementById("stored-line").textContent = view.over ? t("Played %(when)s: %(players)s", words)
-      : t("Started %(when)s, still being played: %(players)s", words);
+    const words = { when: MT.bdi(MT.date(info.created)), players: players };
+    document.getElementById("stored-line").replaceChildren(MT.fmt(view.over ? t("Played %(when)s: %(players)s")
+      : t("Started %(when)s, still being played: %(players)s"), words));
     document.getElementById("stored-record").hidden = !info.record;
     const photos = info.photos || [];
     document.getElementById("stored-photos").hidden = photos.length === 0;
     document.getElementById("stored-photo-list").replaceChildren(...photos.map((p) => el("li", {},
       el("a", { href: p.url, class: "stored-photo", target: "_blank", rel: "noopener" },
-        t("Round %(r)s", { r: p.round + 1 }), " · ", p.name || t("Seat %(n)s", { n: p.seat + 1 })))));
+        t("Round %(r)s", { r: p.round + 1 }), " · ", p.name || MT.seatWord(p.seat)))));
   }
   MT.onView(function (view) { stored(view); standings(view); winner(view); table(view); chart(view); });
   if (!MT.boot.view || !MT.boot.view.stored) MT.live.start({});     // a stored game is not live

@@ -37,7 +37,11 @@
       $("count-sum").textContent = t("Tapped: %(k)s of %(n)s · %(p)s pips", { k: picked.size, n: count.expected, p: sum });
       const typed = $("pips").value.trim();
       const counted = picked.size ? sum : (typed === "" ? null : Number(typed));
-      const sc = count.scoring || { penalty: 0, factor: 1 };
+      const sc = count.scoring || { penalty: 0, factor: 1, double_blank: null };
+      // the 0-0 in a hand counts the game's double_blank_points (the station's, while it may be held)
+      const blank = sc.double_blank !== null && sc.double_blank !== undefined;
+      $("count-blank").hidden = !blank;
+      $("count-blank").replaceChildren(blank ? MT.fmt(t("The double blank %(tile)s counts %(n)s pips."), { tile: MT.tileEl("0-0"), n: el("strong", {}, MT.bdi(sc.double_blank)) }) : "");
       const adds = [];
       if (sc.penalty) adds.push(t("plus %(n)s for your marked train", { n: sc.penalty }));
       if (sc.factor !== 1) adds.push(t("times %(n)s: the round ended on a double", { n: sc.factor }));
@@ -97,10 +101,11 @@
       $("round-standings").replaceChildren(...(over ? [] : standingRows(view)));
     }
 
-    /** The standings (view.standings: rank, shared, name, total), this seat's row marked. */
+    /** The standings (view.standings: rank, shared, placed, name, total), this seat's row marked;
+     *  no rank where the station places nobody (an abandoned game: "–"). */
     function standingRows(view) {
       return (view.standings || []).map((row) => el("li", { "data-seat": row.seat, class: row.seat === ctx.seat ? "me" : null },
-        el("span", { class: "rank" }, String(row.rank) + (row.shared ? "=" : "")),
+        el("span", { class: "rank" + (row.placed ? "" : " unplaced") }, row.placed ? String(row.rank) + (row.shared ? "=" : "") : "–"),
         el("span", { class: "who" }, MT.badge(row.seat, row.name)),
         el("span", { class: "count" }, String(row.total))));
     }
@@ -117,7 +122,7 @@
       const seats = view.over.winners || [];
       $("winners").hidden = !seats.length;
       $("winners").replaceChildren(...(seats.length ? [el("span", { class: "trophy", "aria-hidden": "true" }, "★"),
-        seats.length > 1 ? t("Winners:") : t("Winner:"), " ", ...seats.map((s) => MT.badge(s))] : []));
+        seats.length > 1 ? t("Winners:") : t("Winner:"), " ", MT.listNodes(seats.map((s) => MT.badge(s)))] : []));
       const n = ((view.game && view.game.players) || []).length;
       $("my-rank").hidden = !mine;
       $("my-rank").textContent = !mine ? "" : mine.rank === 1 ? (mine.shared ? t("You share the win!") : t("You won!"))

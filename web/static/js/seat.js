@@ -9,6 +9,7 @@
   const KEY = "mt-seat-" + seat;
   let token = localStorage.getItem(KEY);
   let lastPrompted = null, chosen = null, chosenTile = null, busy = false, prompted = null;
+  let played = null, absentShown = false;      // the earlier game this phone played; #absent on screen
   const $ = (id) => document.getElementById(id);
   const ACTIONS = ["draw", "pass", "done"];
 
@@ -49,12 +50,23 @@
   }
   function showJoin() {
     joinNote();
-    $("join").hidden = false; $("controller").hidden = true;
-    $("join-code").focus();
+    $("join").hidden = absentShown; $("controller").hidden = true;
+    if (!absentShown) $("join-code").focus();
   }
   function start() {
-    $("join").hidden = true; $("controller").hidden = false;
+    $("join").hidden = true; $("controller").hidden = absentShown;
     MT.live.onError = function (msg) {
+      const f = msg.facts || {};
+      if (f.field === "seat" && f.why === "not-in-game") {
+        // the station: the game in play has no such seat (a phone left on an old game's seat
+        // page). The token is of no use here; render() says it in words (#absent)
+        if (token) { localStorage.removeItem(KEY); token = null; }
+        played = f.played ?? null;
+        MT.toastClear();
+        if (MT.view) render(MT.view);
+        MT.live.start({});
+        return;
+      }
       if (msg.code === "forbidden" && token) {
         localStorage.removeItem(KEY); token = null;
         // the station says why: this phone joined an earlier game, or the host released the seat;
@@ -90,7 +102,8 @@
 
   function renderStatus(view, me, st, mine) {
     const log = view.log || [];
-    const last = log[log.length - 1];
+    // "the game has ended" is what the game-over card's heading says (in Pashto in the same words)
+    const last = view.over && log.length && ["end", "abandon"].includes(log[log.length - 1].kind) ? null : log[log.length - 1];
     $("last-move").replaceChildren(last ? MT.fmt(t("Last move: %(move)s"), { move: MT.logLine(last, view) }) : "");
     $("last-move").hidden = !last;
     const playing = !!(st && st.turn !== null && st.turn !== undefined);
@@ -190,7 +203,30 @@
     box.textContent = text;
     box.hidden = !text;
   }
+  /** The game in play has no such seat (the view's seats are the game's): said in words, with a
+   *  way to the game's seats and the scoreboard, instead of this seat's controls. Returns true
+   *  while it is so. */
+  function renderAbsent(view) {
+    const rows = view.seats || [];
+    const out = !!view.game && !rows.some((r) => r.seat === seat);
+    $("absent").hidden = !out;
+    if (!out) {
+      if (absentShown) { absentShown = false; if (token) start(); else showJoin(); }
+      return false;
+    }
+    absentShown = true;
+    $("join").hidden = true; $("controller").hidden = true;
+    $("h-absent").textContent = t("Seat %(n)s is not in this game", { n: seat });
+    $("absent-played").hidden = played === null;
+    $("absent-played").textContent = played === null ? "" : t("This phone was playing in game %(id)s.", { id: played });
+    $("absent-help").textContent = MT.tn("This game has %(n)s seat: choose yours, or follow the game on the scoreboard.",
+      "This game has %(n)s seats: choose yours, or follow the game on the scoreboard.", rows.length);
+    $("absent-seats").replaceChildren(...rows.map((r) => el("li", {},
+      el("a", { href: "/seat/" + r.seat, class: "btn" }, MT.badge(r.seat, r.name), " ", el("span", { class: "muted" }, MT.seatWord(r.seat))))));
+    return true;
+  }
   function render(view) {
+    if (renderAbsent(view)) return;
     renderPrompt(view);
     if (!token) return;
     const me = view.me || {};
@@ -202,7 +238,8 @@
     if (!mine) { chosen = null; chosenTile = null; }      // a new turn starts with nothing chosen
     const waiting = st && st.turn !== null && st.turn !== undefined && !mine;
     const over = MT.overWords(view);       // the station's phase: nobody's turn once the game is over
-    $("my-turn").textContent = over ? over.heading : mine ? t("Your turn") : (waiting ? t("Waiting for %(name)s", { name: MT.name(st.turn, view) }) : "");
+    // once over, the game-over card's heading says it (once on the page): nothing up here
+    $("my-turn").textContent = over ? "" : mine ? t("Your turn") : (waiting ? t("Waiting for %(name)s", { name: MT.name(st.turn, view) }) : "");
     $("my-turn").className = mine ? "turn-yes" : "muted";
     renderStatus(view, me, st, mine);
     renderHand(view, me, mine);
