@@ -87,6 +87,12 @@ def new_pin(length: int) -> str:
     return "".join(str(secrets.randbelow(10)) for _ in range(length))
 
 
+def wrong_pin() -> Forbidden:
+    """The refusal of a wrong host PIN (``facts``: field "pin", why "wrong-pin")."""
+    return Forbidden("wrong host PIN: it is shown where the station was started",
+                     facts={"field": "pin", "why": "wrong-pin"})
+
+
 class HostGuard:
     """The host PIN's checks, as a part of ``Station`` (uses its ``lock``, ``throttle``,
     ``host_pin`` and ``store``)."""
@@ -94,8 +100,7 @@ class HostGuard:
     def _pin(self, pin: str) -> None:
         if not same(pin, self.host_pin):
             log.warning("refused a wrong host PIN")
-            raise Forbidden("wrong host PIN: it is shown where the station was started",
-                            facts={"field": "pin", "why": "wrong-pin"})
+            raise wrong_pin()
 
     def _guard(self, client: str | None, kind: str) -> None:
         """Raise ``Throttled`` while ``client`` must wait before its next try of ``kind``."""
@@ -126,8 +131,7 @@ class HostGuard:
             self._guard(client, "pin")
             if not same(pin, self.host_pin):
                 self._wrong(client, "pin", "a wrong host PIN")
-                raise Forbidden("wrong host PIN: it is shown where the station was started",
-                                facts={"field": "pin", "why": "wrong-pin"})
+                raise wrong_pin()
             if client is not None:
                 self.throttle.succeeded(client, "pin")
 
