@@ -26,7 +26,7 @@ def test_lockout_is_explained_and_the_pin_is_changed_on_the_host_page(tmp_path, 
         for i in range(throttle.FREE):
             page.fill("#pin", f"000{i}")
             page.click("#pin-form button[type=submit]")
-            expect(page.locator("#toast")).to_contain_text("wrong")
+            expect(page.locator("#toast")).to_have_text("That is not the host PIN.")
         page.fill("#pin", "0009")
         page.click("#pin-form button[type=submit]")
         note = page.locator("#pin-lockout")
