@@ -58,8 +58,9 @@ trap 'box_interrupted SIGTERM' TERM
 
 preflight() {     # where this machine cannot run the box: one line saying why, and the run fails
     [[ "$(id -u)" == 0 ]] || die "the box needs root (mmdebstrap, mknod, systemd-nspawn): sudo make hub-box"
-    local need=(mmdebstrap:mmdebstrap systemd-nspawn:systemd-container mkfs.ext4:e2fsprogs)
+    local need=()     # the QEMU asked for (BOX_QEMU) is checked first: it is the one a builder may name wrong
     [[ "$WHAT" == arm64 ]] || need+=("$BOX_QEMU:qemu-system-x86")
+    need+=(mmdebstrap:mmdebstrap systemd-nspawn:systemd-container mkfs.ext4:e2fsprogs)
     [[ "$WHAT" == vm ]] || need+=(qemu-aarch64-static:qemu-user-static)
     local n
     for n in "${need[@]}"; do
