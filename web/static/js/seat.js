@@ -78,6 +78,7 @@
         localStorage.setItem(KEY + "-why", why === "old-game" ? "old:" + msg.facts.game_id : why === "replaced" ? "replaced" : "released");
         joinNote();
         MT.toastClear();
+        $("join-code").value = "";   // the code this phone typed is spent: the host has the seat's new one
         showJoin();
         if (MT.view) render(MT.view);
         MT.live.start({});        // the table goes on showing, without the old token
