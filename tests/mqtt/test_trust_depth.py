@@ -8,9 +8,8 @@ import json
 import logging
 import time
 
-import paho.mqtt.client as mqtt
 import pytest
-from club_support import Evening
+from club_support import Evening, rogue
 
 from station import logs
 from station.mqtt_schema import MAX_DEPTH, SMALL_MAX_BYTES, BadMessage, ReplayRequest, depth, parse
@@ -38,17 +37,15 @@ def test_the_hub_ignores_a_set_up_nested_deeper_than_max_depth(tmp_path, broker,
     caplog.set_level(logging.INFO)
     logs.forget()
     night = Evening(tmp_path, broker, names=("table1",))
-    rogue = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="deep-rogue")
-    rogue.connect("127.0.0.1", broker.port)
-    rogue.loop_start()
+    intruder = rogue(broker.port, "deep-rogue")
     try:
         hub = night.hubs["table1"]
         assert hub.mqtt.connected.wait(10)
         topic = "mexican-train/table1/setup"
-        rogue.publish(topic, proposal(8, MAX_DEPTH - 1), qos=1).wait_for_publish(5)
+        intruder.publish(topic, proposal(8, MAX_DEPTH - 1), qos=1).wait_for_publish(5)
         night.wait(lambda: (hub.view()["club_setup"] or {}).get("tournament") == 8,
                    what="the set-up nested MAX_DEPTH deep, offered to the host")
-        rogue.publish(topic, proposal(7, MAX_DEPTH), qos=1).wait_for_publish(5)
+        intruder.publish(topic, proposal(7, MAX_DEPTH), qos=1).wait_for_publish(5)
 
         def refused() -> bool:
             return any("nested deeper than" in r.getMessage() for r in caplog.records)
@@ -61,5 +58,5 @@ def test_the_hub_ignores_a_set_up_nested_deeper_than_max_depth(tmp_path, broker,
         assert hub.mqtt.client.is_connected()
         assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
     finally:
-        rogue.loop_stop()
+        intruder.loop_stop()
         night.close()

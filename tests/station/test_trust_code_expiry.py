@@ -16,26 +16,6 @@ from station.service import CODE_LIFETIME_S, Station
 from web.app import create_app
 
 
-class Clock:
-    """Wall-clock seconds the test moves by hand."""
-
-    def __init__(self, now: float = 1_000_000.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def timed(tmp_path):
-    clock = Clock()
-    st = Station.mock(str(tmp_path), host_pin=PIN, clock=clock)
-    st.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 12, {})
-    yield st, clock
-    st.store.close()
-    st.hub.close()
-
-
 def test_a_code_is_refused_once_it_has_expired(timed):
     st, clock = timed
     code = st.seat_code(1, PIN)

@@ -5,21 +5,11 @@ phone that held it is told why."""
 from __future__ import annotations
 
 import pytest
-from station_helpers import PIN
+from station_helpers import PIN, Clock, closed, timed_game
 
 from station import throttle
 from station.interface import Forbidden, Throttled
 from station.service import CODE_LIFETIME_S, Station
-
-
-class Clock:
-    """Wall-clock seconds the test moves by hand."""
-
-    def __init__(self, now: float = 2_000_000.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def joins(st) -> list[int]:
@@ -27,18 +17,8 @@ def joins(st) -> list[int]:
     return [s["joins"] for s in st.view()["seats"]]
 
 
-@pytest.fixture
-def game(tmp_path):
-    clock = Clock()
-    st = Station.mock(str(tmp_path), host_pin=PIN, clock=clock)
-    st.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 12, {})
-    yield st, clock
-    st.store.close()
-    st.hub.close()
-
-
-def test_a_join_spends_the_code_and_the_host_gets_the_next_one_at_once(game):
-    st, clock = game
+def test_a_join_spends_the_code_and_the_host_gets_the_next_one_at_once(timed):
+    st, clock = timed
     code = st.seat_code(1, PIN)
     assert joins(st) == [0, 0, 0]
     clock.now += 100
@@ -54,8 +34,8 @@ def test_a_join_spends_the_code_and_the_host_gets_the_next_one_at_once(game):
     assert joins(st) == [0, 1, 0]                       # the refused try took nothing
 
 
-def test_the_new_code_gives_the_seat_to_the_new_phone_and_the_old_one_is_told(game):
-    st, clock = game
+def test_the_new_code_gives_the_seat_to_the_new_phone_and_the_old_one_is_told(timed):
+    st, clock = timed
     first = st.join(0, st.seat_code(0, PIN))
     second = st.join(0, st.seat_code(0, PIN))
     assert second != first                               # a new token: one phone per seat
@@ -70,13 +50,11 @@ def test_the_new_code_gives_the_seat_to_the_new_phone_and_the_old_one_is_told(ga
 
 def test_a_used_code_stays_refused_after_a_restart(tmp_path):
     clock = Clock()
-    st = Station.mock(str(tmp_path), host_pin=PIN, clock=clock)
-    st.setup_game(PIN, ["Ana", "Ben"], "hub", 12, {})
+    st = timed_game(str(tmp_path), ["Ana", "Ben"], clock)
     used = st.seat_code(0, PIN)
     token = st.join(0, used)
     shown = st.seat_code(0, PIN)
-    st.store.close()
-    st.hub.close()
+    closed(st)
     again = Station.mock(str(tmp_path), host_pin=PIN, clock=clock)
     try:
         with pytest.raises(Forbidden) as refused:
@@ -87,12 +65,11 @@ def test_a_used_code_stays_refused_after_a_restart(tmp_path):
         assert joins(again) == [1, 0]
         assert again.join(0, shown) != token
     finally:
-        again.store.close()
-        again.hub.close()
+        closed(again)
 
 
-def test_used_codes_never_throttle_a_phone(game):
-    st, clock = game
+def test_used_codes_never_throttle_a_phone(timed):
+    st, clock = timed
     used = st.seat_code(2, PIN)
     st.join(2, used)
     for _ in range(throttle.FREE + 3):
@@ -103,8 +80,8 @@ def test_used_codes_never_throttle_a_phone(game):
     st.join(2, st.seat_code(2, PIN), client="10.0.0.8")     # the new code still joins at once
 
 
-def test_wrong_codes_are_still_counted_and_throttled(game):
-    st, clock = game
+def test_wrong_codes_are_still_counted_and_throttled(timed):
+    st, clock = timed
     st.join(0, st.seat_code(0, PIN))
     for _ in range(throttle.FREE):
         with pytest.raises(Forbidden) as refused:
@@ -114,8 +91,8 @@ def test_wrong_codes_are_still_counted_and_throttled(game):
         st.join(0, "ZZZZY", client="10.0.0.9")
 
 
-def test_a_released_seat_is_still_said_released_and_its_used_codes_stay_used(game):
-    st, clock = game
+def test_a_released_seat_is_still_said_released_and_its_used_codes_stay_used(timed):
+    st, clock = timed
     used = st.seat_code(1, PIN)
     token = st.join(1, used)
     st.release_seat(1, PIN)
@@ -129,8 +106,8 @@ def test_a_released_seat_is_still_said_released_and_its_used_codes_stay_used(gam
     assert joins(st) == [0, 2, 0]
 
 
-def test_a_code_of_another_seat_is_a_wrong_code_not_a_used_one(game):
-    st, clock = game
+def test_a_code_of_another_seat_is_a_wrong_code_not_a_used_one(timed):
+    st, clock = timed
     used = st.seat_code(0, PIN)
     st.join(0, used)
     st.seat_code(1, PIN)
