@@ -1,8 +1,9 @@
 """What a hostile guest's script sends, as raw bytes (issue 23): shared by bench/abuse.py and the
 connection tests (tests/web/test_trust_connections.py).
 
-- ``running_station(data_dir, port, *args)``: ``station run --mock`` in a child process, its
-  output in ``<data_dir>/station.log``; yields the ``Popen``;
+- ``running_station(data_dir, port, *args, files=None)``: ``station run --mock`` in a child
+  process (``files``: its limit of open files), its output in ``<data_dir>/station.log``; yields
+  the ``Popen``;
 - ``connect(port, source="127.0.0.1")``: a TCP socket to the station from a loopback source address
   (the per-client cap counts each address);
 - ``ws_open(port, path, source)``: a socket after a WebSocket handshake (raises on a refusal);
@@ -13,6 +14,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -31,13 +33,19 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_station(data_dir: str, port: int, *args: str):
-    """``station run --mock --pin 2468`` on 127.0.0.1:``port``; stopped (SIGTERM) on leaving."""
+def running_station(data_dir: str, port: int, *args: str, files: int | None = None):
+    """``station run --mock --pin 2468`` on 127.0.0.1:``port``; stopped (SIGTERM) on leaving.
+    ``files``: the child's soft limit of open files (``RLIMIT_NOFILE``), to run it out of them."""
     os.makedirs(data_dir, exist_ok=True)
     log = open(os.path.join(data_dir, "station.log"), "w")
+
+    def limit() -> None:
+        if files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
     proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--mock", "--data-dir", data_dir,
                              "--port", str(port), "--pin", PIN, *args], cwd=ROOT, stdout=log,
-                            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=limit if files is not None else None)
     try:
         deadline = time.monotonic() + 30
         while True:

@@ -49,7 +49,8 @@ View shape (JSON-able dict; every key always present):
               {"code": "lowest-total"|"shared"|"most-zero-rounds"|"lowest-round"|"all-tied",
                "winners": [0], "facts": {"total": 31, "zeros": 2, "lowest": 4, "tied": 2}}
               (station/views.py standings() gives the facts' meaning).
-``seats``     [{"seat": 0, "name": "Ana", "joined": bool, "tile_count": int, "one_tile": bool}]
+``seats``     [{"seat": 0, "name": "Ana", "joined": bool, "joins": int, "tile_count": int, "one_tile": bool}]
+              ``joins``: how many times a phone joined the seat with a code (each code joins once)
 ``leds``      {"frame": {"engine": [r,g,b], "mexican": [...], "seat0": [...], ..., "ring": [...]},
                "pulse": "seat2"|None, "flash": [slot names], "markers": {"seat0": bool, ...},
                "red": [slots flashing red for a refused move]}  # what the hub shows now
@@ -112,7 +113,9 @@ out scores 0 without counting (``Referee.must_count``).
 
 Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
 "no-game", "bad-request", "throttled", "game-over", "end-with-done"; a "forbidden" seat token
-has ``facts["why"]`` "old-game" (with ``game_id``, the phone's earlier game) or "not-joined"; a seat the
+has ``facts["why"]`` "old-game" (with ``game_id``, the phone's earlier game), "replaced" (another phone
+joined the seat since) or "not-joined"; a join code a phone already used is "forbidden" with
+``facts["why"]`` "code-used", an expired one "code-expired"; a seat the
 game in play does not have is "bad-request" with ``facts`` ``{"field": "seat", "why": "not-in-game",
 "seat", "seats", "game_id", "played"}``), ``message`` (an English sentence a player understands)
 and ``facts`` (a dict with the tile, train, seat, open double ... so a page can word it in its own language).

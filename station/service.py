@@ -227,6 +227,9 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
                 raise Forbidden(f"this phone joined game {earlier}; a new game has been set up since: "
                                 "scan this seat's new QR code or enter its code",
                                 facts={"seat": seat, "why": "old-game", "game_id": earlier})
+            if isinstance(token, str) and token and self.store.replaced(self.game_id, seat, token):
+                raise Forbidden("another phone has joined this seat with its new code: ask the host "
+                                "for the seat's code to join again", facts={"seat": seat, "why": "replaced"})
             raise Forbidden("this phone has not joined that seat: scan its QR code or enter its code",
                             facts={"seat": seat, "why": "not-joined"})
 
@@ -373,7 +376,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     # ----------------------------------------------------------------- seats
     def seat_code(self, seat: int, pin: str) -> str:
         """The short code a phone enters (or scans in the QR link) to join ``seat``: the same code
-        until it is ``CODE_LIFETIME_S`` old, then a new one (``seat_code_timed`` says when)."""
+        until a phone joins with it or it is ``CODE_LIFETIME_S`` old, then a new one
+        (``seat_code_timed`` says when)."""
         return self.seat_code_timed(seat, pin)[0]
 
     def seat_code_timed(self, seat: int, pin: str) -> tuple[str, float]:
@@ -385,18 +389,37 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             raise StationError(f"there is no seat {seat}", code="bad-request")
         now = self.clock()
         with self.lock:
-            code, made = self.store.seat_code(self.game_id, seat,
-                                              lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(5)),
+            code, made = self.store.seat_code(self.game_id, seat, lambda: self._new_code(seat),
                                               now, CODE_LIFETIME_S)
         return code, made + CODE_LIFETIME_S - now
+
+    def _new_code(self, seat: int) -> str:
+        """A fresh join code for ``seat`` of the game in play: never one a phone has already used
+        there (a used code stays refused as used); the caller holds the lock."""
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(5))
+            if not self.store.code_spent(self.game_id, seat, code):
+                return code
 
     def join(self, seat: int, code: str, client: str | None = None) -> str:
         """Join ``seat`` with its code; returns the seat token the phone keeps (survives restarts).
 
+        A code joins once (issue 23, 14): the join spends it, and the station makes the seat's
+        next code at once, which the host page shows (the view's ``seats[n].joins`` counts the
+        joins, so the host sees that a phone took the seat). Each join gives a **new** token, and
+        the phone that held the seat before loses it (its token is refused with ``facts["why"]``
+        "replaced"): a seat is played from one phone, so a code read off the host page over a
+        shoulder cannot quietly put a second phone on a player's seat, to see a hidden hand or
+        move for them; the player's own phone is told at once that another phone took the seat,
+        and the host gets it back with the seat's new code. (A player who wants the seat on
+        another phone joins it there with the new code.)
+
         ``client`` (the phone's address) throttles wrong codes as ``check_pin`` does: raises
-        ``Throttled`` while it must wait, ``Forbidden`` for a wrong code (counted and logged) or
-        for the right code once it is ``CODE_LIFETIME_S`` old (``facts["why"]`` "code-expired";
-        not counted: the phone had the code)."""
+        ``Throttled`` while it must wait, ``Forbidden`` for a wrong code (counted and logged), for
+        a code a phone has already joined with (``facts["why"]`` "code-used", kept in the store,
+        so also after a restart) or for the right code once it is ``CODE_LIFETIME_S`` old
+        (``facts["why"]`` "code-expired"). A used or expired code is not counted: the phone had
+        the code."""
         if self.referee is None:
             raise NoGame("set up a game on the host page first")
         with self.lock:
@@ -407,17 +430,23 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             expected, made = found if found else (None, None)
             given = code.strip().upper() if isinstance(code, str) else None
             if not expected or not same(given, expected):
+                if given and self.store.code_spent(self.game_id, seat, given):
+                    once_a_minute(log, "used code", "refused a used join code for seat %d from %s",
+                                  seat, client or "the station")
+                    raise Forbidden("that code was already used: ask the host for the seat's new code",
+                                    facts={"seat": seat, "why": "code-used"})
                 self._wrong(client, "code", f"a wrong join code for seat {seat}")
                 raise Forbidden("that is not this seat's code: ask the host", facts={"seat": seat})
-            if made is None or not 0 <= self.clock() - made < CODE_LIFETIME_S:
+            now = self.clock()
+            if made is None or not 0 <= now - made < CODE_LIFETIME_S:
                 once_a_minute(log, "expired code", "refused an expired join code for seat %d from %s",
                               seat, client or "the station")
                 raise Forbidden("that code has expired: ask the host to show the seat's code again",
                                 facts={"seat": seat, "why": "code-expired"})
             if client is not None:
                 self.throttle.succeeded(client, "code")
-            token = self.store.tokens(self.game_id).get(seat) or secrets.token_urlsafe(18)
-            self.store.set_token(self.game_id, seat, token)
+            token = secrets.token_urlsafe(18)
+            self.store.spend_code(self.game_id, seat, expected, token, self._new_code(seat), now)
         self._publish()
         return token
 

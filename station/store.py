@@ -5,7 +5,9 @@ acknowledges it; on start the station rebuilds the game by replaying the journal
 loses at most the intent being entered. Past games stay, for ``station export``.
 
 Tables: ``games`` (set-up and status), ``journal`` (one row per accepted intent, in order; ``seq``
-is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``rulesets``
+is the table's version), ``seats`` (join codes and tokens, which survive restarts), ``spent_codes`` (each join code a phone
+has used, once: the code, the token it gave and when, so a used code stays refused after a restart
+and a replaced phone is told why), ``rulesets``
 (the host's named sets of options, station/rulesets.py), ``photos`` (a seat's photo of its tiles
 at a round's end, kept for disputes when the host switched that on: station/photo.py; a game's
 photos go with its row), ``player_merges`` (the host's merges of
@@ -41,6 +43,15 @@ CREATE TABLE IF NOT EXISTS seats (
     made REAL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS spent_codes (
+    game_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    token TEXT NOT NULL,
+    used REAL NOT NULL,
+    PRIMARY KEY (game_id, seat, code)
+);
+CREATE INDEX IF NOT EXISTS spent_codes_by_token ON spent_codes (token);
 CREATE TABLE IF NOT EXISTS rulesets (
     name TEXT PRIMARY KEY,
     saved REAL NOT NULL,
@@ -238,16 +249,42 @@ class Store:
         row = self.db.execute("SELECT code, made FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()
         return (row[0], row[1]) if row else None
 
-    def set_token(self, game_id: int, seat: int, token: str | None) -> None:
-        self.db.execute("UPDATE seats SET token = ? WHERE game_id = ? AND seat = ?", (token, game_id, seat))
+    def spend_code(self, game_id: int, seat: int, code: str, token: str, new_code: str, now: float) -> None:
+        """A phone joined ``seat`` with ``code``: in one transaction the code is kept as spent
+        (with the ``token`` it gave, at ``now``), the seat's token becomes ``token`` and its code
+        ``new_code``, made at ``now``."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("INSERT OR REPLACE INTO spent_codes (game_id, seat, code, token, used) "
+                            "VALUES (?, ?, ?, ?, ?)", (game_id, seat, code, token, now))
+            self.db.execute("UPDATE seats SET token = ?, code = ?, made = ? WHERE game_id = ? AND seat = ?",
+                            (token, new_code, now, game_id, seat))
+
+    def code_spent(self, game_id: int, seat: int, code: str) -> bool:
+        """Whether a phone has already joined ``seat`` of ``game_id`` with ``code``."""
+        return self.db.execute("SELECT 1 FROM spent_codes WHERE game_id = ? AND seat = ? AND code = ?",
+                               (game_id, seat, code)).fetchone() is not None
+
+    def joins(self, game_id: int) -> dict[int, int]:
+        """How many times a phone joined each seat of ``game_id`` (seats never joined are absent)."""
+        rows = self.db.execute("SELECT seat, COUNT(*) FROM spent_codes WHERE game_id = ? GROUP BY seat", (game_id,))
+        return dict(rows.fetchall())
+
+    def replaced(self, game_id: int, seat: int, token: str) -> bool:
+        """Whether ``token`` joined ``seat`` of ``game_id`` once and a later join took the seat."""
+        return self.db.execute("SELECT 1 FROM spent_codes s WHERE s.game_id = ? AND s.seat = ? AND s.token = ? "
+                               "AND EXISTS (SELECT 1 FROM spent_codes l WHERE l.game_id = s.game_id "
+                               "AND l.seat = s.seat AND l.rowid > s.rowid)",
+                               (game_id, seat, token)).fetchone() is not None
 
     def reset_seat(self, game_id: int, seat: int) -> None:
         """Forget the seat's code and token: the next join needs a new code."""
         self.db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     def token_game(self, token: str) -> int | None:
-        """The newest game in which a phone holds ``token`` (a seat of an earlier game), or None."""
-        row = self.db.execute("SELECT MAX(game_id) FROM seats WHERE token = ?", (token,)).fetchone()
+        """The newest game in which a phone held ``token`` (a seat of an earlier game), or None."""
+        row = self.db.execute("SELECT MAX(game_id) FROM (SELECT game_id FROM seats WHERE token = ? "
+                              "UNION ALL SELECT game_id FROM spent_codes WHERE token = ?)", (token, token)).fetchone()
         return row[0] if row else None
 
     def tokens(self, game_id: int) -> dict[int, str]:

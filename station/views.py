@@ -29,7 +29,7 @@ def table_view(station) -> dict:
         return {**common, "game": None, "result": None, "standings": [], "tie_break": None,
                 "seats": [], "prompt": None, "host": None, "phase": phase(None), "over": None}
     return {**common, **game_view(ref, station.game_id, station.hardware_seats,
-                                  set(station.store.tokens(station.game_id))),
+                                  set(station.store.tokens(station.game_id)), station.store.joins(station.game_id)),
             "prompt": None if is_over(ref) else station.prompt}
 
 
@@ -41,10 +41,11 @@ LIMITS = {"players": {k: list(v) for k, v in PLAYER_RANGE.items()},
           "name_max": NAME_MAX, "reason_max": TEXT_MAX, "pin_digits": [PIN_MIN, PIN_MAX], "policies": list(POLICIES)}
 
 
-def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:
+def game_view(ref, game_id: int, hardware_seats: int, joined: set[int], joins: dict[int, int] | None = None) -> dict:
     """The game's part of the view (``game``, ``result``, ``standings``, ``tie_break``, ``phase``,
     ``over``, ``seats``, ``host``; station/interface.py gives the shapes) for a referee: the game
-    on show, or a stored one (``StoredGames.stored_view``); ``joined`` the seats with a phone."""
+    on show, or a stored one (``StoredGames.stored_view``); ``joined`` the seats with a phone,
+    ``joins`` how many times a phone joined each seat (absent: never)."""
     rows, decided = standings(ref)
     return {
         "game": {"id": game_id, "profile": ref.rules.profile, "set": ref.rules.top,
@@ -67,7 +68,7 @@ def game_view(ref, game_id: int, hardware_seats: int, joined: set[int]) -> dict:
         "follow_up": follow_up(ref),
         "engine_search": None if is_over(ref) else engine_search(ref),
         "running": running_totals(ref),
-        "seats": seat_rows(ref, joined),
+        "seats": seat_rows(ref, joined, joins or {}),
         "host": host_controls(ref),
     }
 
@@ -392,11 +393,13 @@ def result_with_corrections(referee) -> dict:
     return result
 
 
-def seat_rows(referee, joined: set[int]) -> list[dict]:
+def seat_rows(referee, joined: set[int], joins: dict[int, int]) -> list[dict]:
+    """The view's ``seats`` (station/interface.py): per seat its name, whether a phone holds it
+    (``joined``), how many times a phone joined it (``joins``), its tile count and one-tile call."""
     rnd = referee.game.current
     counts = rnd.hand_counts if rnd is not None else [0] * referee.rules.players
     computers = referee.setup.get("computers") or {}
-    return [{"seat": s, "name": name, "joined": s in joined, "tile_count": counts[s],
+    return [{"seat": s, "name": name, "joined": s in joined, "joins": joins.get(s, 0), "tile_count": counts[s],
              "one_tile": rnd is not None and not rnd.ended and not is_over(referee) and counts[s] == 1,
              "hardware": s < referee.hardware_seats, "computer": computers.get(str(s))}
             for s, name in enumerate(referee.names)]

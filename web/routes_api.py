@@ -179,7 +179,9 @@ async def join(request: Request, seat: Seat, body: JoinBody) -> dict:
     try:
         token = _station(request).join(seat, body.code.strip(), client_of(request))
     except Forbidden as exc:
-        exc.reason = "wrong-seat-code"        # worded "That is not this seat's code: ask the host."
+        # a used code (each joins once: the host page shows the seat's new one), else worded
+        # "That is not this seat's code: ask the host."
+        exc.reason = "seat-code-used" if exc.facts.get("why") == "code-used" else "wrong-seat-code"
         raise
     return {"seat": seat, "token": token}
 

@@ -41,12 +41,18 @@ def confirm(page):
     page.click("#confirm-yes")
 
 
-def new_codes(host, before: list[str]) -> list[str]:
-    """The join codes the host page shows once the new game's seats are drawn (not the last game's):
-    every seat's code new, since the page redraws the seats one by one (seat 0 could still show the
-    last game's code while seat 1 showed its new one)."""
-    return until(lambda: (lambda c: c if all(c) and all(a != b for a, b in zip(c, before)) else None)(seat_codes(host, 2)),
-                 "the new game's seat codes", page=host)
+def new_codes(host, names: list[str]) -> list[str]:
+    """The join codes the host page shows once it has drawn the new game's seats (their players'
+    ``names``), not the last game's: a code that differs from the ones the phones typed says
+    nothing, since each join made that seat's next code (issue 23: a code joins once). Read in
+    one go from the page, so the names and the codes come from one drawing."""
+    def drawn():
+        cards = host.evaluate("() => Array.from(document.querySelectorAll('#seats .seat-card')).map((c) => "
+                              "[c.innerText, ((c.querySelector('.code') || {}).textContent || '').trim()])")
+        if len(cards) == len(names) and all(name in text and code for (text, code), name in zip(cards, names)):
+            return [code for _text, code in cards]
+        return None
+    return until(drawn, f"the seat codes of the game of {', '.join(names)}", page=host)
 
 
 def my_turn(page) -> bool:
@@ -218,7 +224,7 @@ def test_three_games_end_right_everywhere_and_the_first_is_kept(tmp_path, browse
 
         # ---- game 2: set up, begun, abandoned; the old phones are told a new game began
         host_setup(host, ["Chi", "Dee"], "hub", 6, virtual_tiles=False, hand_size=1)
-        codes = new_codes(host, codes)
+        codes = new_codes(host, ["Chi", "Dee"])
         for i, page in enumerate(seats):
             page.reload()
             note = page.locator("#join-note")
@@ -247,7 +253,7 @@ def test_three_games_end_right_everywhere_and_the_first_is_kept(tmp_path, browse
         host.locator("#house-box summary").click()
         host.locator("#opt-rounds").fill("1")
         host_setup(host, ["Eve", "Fay"], "hub", 6, virtual_tiles=False, hand_size=1)
-        codes = new_codes(host, codes)
+        codes = new_codes(host, ["Eve", "Fay"])
         seats = [join_seat(phone, server, i, codes[i]) for i in range(2)]
         start_round(host, station)
         engine_if_asked(seats)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import httpx
+import paho.mqtt.client as mqtt
 from station_helpers import PIN, join_all
 
 from club.listener import ClubListener
@@ -17,6 +18,15 @@ from club.web import create_club_app
 
 
 DIRECTOR_PIN = "135790"
+
+
+def rogue(port: int, client_id: str = "rogue"):
+    """Another client of the broker on 127.0.0.1:``port`` (no ACL: it may publish under any hub's
+    topics), its network loop started; ``loop_stop()`` it at the end."""
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    return client
 
 
 class Evening:

@@ -7,8 +7,7 @@ import json
 import logging
 import time
 
-import paho.mqtt.client as mqtt
-from club_support import Evening, journal
+from club_support import Evening, journal, rogue
 from station_helpers import PIN, join_all
 
 from station import logs
@@ -29,13 +28,6 @@ FORGED = {                                     # topic suffix -> payloads a rogu
                 b"x" * 100_000],
     "status": [{"v": 1, "online": "yes"}, {"v": 2, "online": True}, b"null"],
 }
-
-
-def rogue(port: int):
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="rogue")
-    client.connect("127.0.0.1", port)
-    client.loop_start()
-    return client
 
 
 def send(client, topic: str, payload) -> None:

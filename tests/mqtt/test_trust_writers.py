@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import json
 
-import paho.mqtt.client as mqtt
-from club_support import Evening, journal
+from club_support import Evening, journal, rogue
 from station_helpers import PIN
 
 
 def test_each_entry_keeps_its_writer_and_a_second_writer_shows(tmp_path, broker):
     night = Evening(tmp_path, broker, names=("table1",))
-    intruder = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="rogue")
-    intruder.connect("127.0.0.1", broker.port)
-    intruder.loop_start()
+    intruder = rogue(broker.port)
     try:
         hub = night.hubs["table1"]
         hub.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from station_helpers import PIN
+from station_helpers import PIN, Clock, closed, timed_game
 
 from station.service import Station
 
@@ -21,3 +21,13 @@ def st(tmp_path):
     station = Station(str(tmp_path), host_pin=PIN)
     yield station
     station.store.close()
+
+
+@pytest.fixture
+def timed(tmp_path):
+    """``(station, clock)``: a mock station on a clock the test moves by hand (``clock.now``),
+    with a hub double-12 game for Ana, Ben and Chi set up."""
+    clock = Clock()
+    station = timed_game(str(tmp_path), ["Ana", "Ben", "Chi"], clock)
+    yield station, clock
+    closed(station)

@@ -1,4 +1,4 @@
-"""Helpers for the station tests: waiting on the loop, joining seats."""
+"""Helpers for the station tests: waiting on the loop, a clock moved by hand, joining seats."""
 from __future__ import annotations
 
 import asyncio
@@ -14,6 +14,32 @@ async def wait_for(condition, timeout: float = 10.0, what: str = "condition"):
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         await asyncio.sleep(0.005)
+
+
+class Clock:
+    """Wall-clock seconds a test moves by hand (``now``): a station's ``clock``."""
+
+    def __init__(self, now: float = 1_000_000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def timed_game(data_dir: str, names: list[str], clock: Clock):
+    """A station on the mock hub in ``data_dir`` on ``clock`` with a hub double-12 game set up for
+    ``names`` (no round begun); close it with ``closed``."""
+    from station.service import Station
+
+    st = Station.mock(data_dir, host_pin=PIN, clock=clock)
+    st.setup_game(PIN, names, "hub", 12, {})
+    return st
+
+
+def closed(st) -> None:
+    """Close a mock station's store and hub (a test's end)."""
+    st.store.close()
+    st.hub.close()
 
 
 def join_all(st, seats: int) -> list[str]:

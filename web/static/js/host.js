@@ -8,6 +8,7 @@
   let pin = sessionStorage.getItem("mt-pin") || "";
   let shownSeats = "";
   let codeTimer = null;     // fetches the seats' codes again when the first shown one expires
+  let seatsDrawn = 0;       // the newest drawing of the seats: an older one still fetching codes is dropped
   const LIMITS = (MT.view && MT.view.limits) || {};     // the station's (station/views.py LIMITS)
   const MAX_PLAYERS = LIMITS.players_max;     // the set-up form's rows (the station refuses more than the rules take)
 
@@ -96,9 +97,12 @@
   }
   async function seats(view) {
     const players = (view.game && view.game.players) || [];
-    const key = (view.game ? view.game.id : "") + "|" + players.join(",") + "|" + (view.seats || []).map((s) => s.joined).join(",");
+    // a join spends the seat's code (the station makes the next one at once): a seat joined again
+    // (``joins``) fetches its new code, so the QR code and link shown always work
+    const key = (view.game ? view.game.id : "") + "|" + players.join(",") + "|" + (view.seats || []).map((s) => s.joined + ":" + s.joins).join(",");
     if (key === shownSeats || !pin) return;
     shownSeats = key;
+    const drawing = ++seatsDrawn;
     const cards = [];
     let renew = Infinity;          // seconds until the first shown code runs out (the station then makes a new one)
     for (let i = 0; i < players.length; i++) {
@@ -111,12 +115,16 @@
       const info = await MT.api("GET", `/api/host/seat/${i}/code`, undefined, H());
       if (info.ok) renew = Math.min(renew, info.data.expires_in);
       const joined = view.seats && view.seats[i] && view.seats[i].joined;
+      const joins = (view.seats && view.seats[i] && view.seats[i].joins) || 0;
       const qr = el("div", { class: "qr" });
       if (info.ok) { qr.innerHTML = info.data.svg; const s = qr.querySelector("svg"); s.setAttribute("role", "img"); s.setAttribute("aria-label", t("QR code to join seat %(n)s", { n: i })); }
       // the QR code beside the seat's name, code and links: a seat is one short row on a phone
       cards.push(el("div", { class: "seat-card", "data-seat": i }, qr,
         el("div", { class: "seat-info" }, MT.badge(i, players[i]),
           el("div", { class: joined ? "turn-yes" : "muted" }, joined ? t("joined") : t("not joined")),
+          // how many times a phone joined the seat (each join spends a code): a phone the host
+          // did not expect shows here
+          joins ? el("div", { class: "muted seat-joins" }, t("Joins: %(n)s", { n: joins })) : null,
           info.ok ? el("p", {}, t("Code:"), " ", el("span", { class: "code" }, info.data.code)) : null,
           info.ok ? el("a", { href: info.data.link, class: "btn join-link", "data-seat": i }, t("Join link")) : null,
           el("button", { type: "button", class: "btn release", onclick: async () => {
@@ -125,6 +133,8 @@
               shownSeats = ""; seats(MT.view);
             } } }, t("Release / reassign")))));
     }
+    // a seat joined while this drawing fetched the codes: the newer drawing has the unspent ones
+    if (drawing !== seatsDrawn) return;
     $("seats").replaceChildren(...cards);
     clearTimeout(codeTimer);
     if (renew < Infinity) codeTimer = setTimeout(() => { shownSeats = ""; seats(MT.view); }, (renew + 1) * 1000);

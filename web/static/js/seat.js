@@ -46,7 +46,9 @@
     if (!why) return;
     note.textContent = why.startsWith("old:")
       ? t("This phone was playing game %(id)s. A new game has been set up since: scan this seat's new QR code on the host page or enter its code.", { id: why.slice(4) })
-      : t("This seat was released: join again.");
+      : why === "replaced"
+        ? t("Another phone has joined this seat with its new code. To play on this phone again, ask the host for the seat's code.")
+        : t("This seat was released: join again.");
   }
   function showJoin() {
     joinNote();
@@ -69,12 +71,14 @@
       }
       if (msg.code === "forbidden" && token) {
         localStorage.removeItem(KEY); token = null;
-        // the station says why: this phone joined an earlier game, or the host released the seat;
-        // kept, so a reload still says it
-        const old = msg.facts && msg.facts.why === "old-game";
-        localStorage.setItem(KEY + "-why", old ? "old:" + msg.facts.game_id : "released");
+        // the station says why: this phone joined an earlier game, another phone joined the seat
+        // with its new code (each code joins once), or the host released the seat; kept, so a
+        // reload still says it
+        const why = msg.facts && msg.facts.why;
+        localStorage.setItem(KEY + "-why", why === "old-game" ? "old:" + msg.facts.game_id : why === "replaced" ? "replaced" : "released");
         joinNote();
         MT.toastClear();
+        $("join-code").value = "";   // the code this phone typed is spent: the host has the seat's new one
         showJoin();
         if (MT.view) render(MT.view);
         MT.live.start({});        // the table goes on showing, without the old token
