@@ -37,6 +37,7 @@ REASONS: dict[str, str] = {
     "forbidden": N_("Not allowed: wrong seat code or host PIN."),
     "wrong-seat-code": N_("That is not this seat's code: ask the host."),
     "seat-code-used": N_("That code was already used: ask the host for the seat's new code."),
+    "seat-code-expired": N_("That code has expired: ask the host to show the seat's code again."),
     "no-game": N_("No game has been set up yet."),
     "bad-request": N_("That request was not understood."),
     "not-mock": N_("The virtual hub works only with the mock hardware."),

@@ -179,9 +179,10 @@ async def join(request: Request, seat: Seat, body: JoinBody) -> dict:
     try:
         token = _station(request).join(seat, body.code.strip(), client_of(request))
     except Forbidden as exc:
-        # a used code (each joins once: the host page shows the seat's new one), else worded
-        # "That is not this seat's code: ask the host."
-        exc.reason = "seat-code-used" if exc.facts.get("why") == "code-used" else "wrong-seat-code"
+        # a used code (each joins once: the host page shows the seat's new one), an expired one,
+        # else worded "That is not this seat's code: ask the host."
+        exc.reason = {"code-used": "seat-code-used", "code-expired": "seat-code-expired"}.get(
+            exc.facts.get("why"), "wrong-seat-code")
         raise
     return {"seat": seat, "token": token}
 

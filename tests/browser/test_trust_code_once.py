@@ -70,3 +70,16 @@ def test_a_used_code_is_refused_in_pashto(server, phone):
     assert words != REASONS["seat-code-used"]
     expect(other.locator("#toast")).to_have_text(words)
     shot(other, "seat-code-used-ps")
+
+
+def test_the_phone_that_joined_opens_its_link_again_and_plays_on(server, phone):
+    host = unlock_host(phone, server)
+    host_setup(host, ["Ana", "Ben"], "hub", 12, virtual_tiles=True)
+    first = seat_codes(host, 2)[1]
+    ben = join_seat(phone, server, 1, first)
+    shown_code(host, 1, first)
+    ben.goto(server.url + f"/seat/1?code={first}")              # the spent link, from the history
+    expect(ben.locator("#controller")).to_be_visible()
+    expect(ben.locator("#join")).to_be_hidden()
+    expect(ben.locator("#toast")).not_to_contain_text("already used")
+    expect(host.locator('#seats [data-seat="1"] .seat-joins')).to_have_text("Joins: 1")

@@ -14,6 +14,8 @@ from station import throttle
 from station.interface import Forbidden
 from station.service import CODE_LIFETIME_S, Station
 from web.app import create_app
+from web.i18n import gettext_for
+from web.refusals import REASONS
 
 
 def test_a_code_is_refused_once_it_has_expired(timed):
@@ -62,6 +64,9 @@ def test_the_api_says_when_the_code_runs_out(timed):
         clock.now += CODE_LIFETIME_S
         r = c.post("/api/seat/0/join", json={"code": first["code"]})
         assert r.status_code == 403 and r.json()["facts"]["why"] == "code-expired"
+        assert r.json()["text"] == REASONS["seat-code-expired"]          # its own words, not "wrong code"
+        r = c.post("/api/seat/0/join", json={"code": first["code"]}, headers={"Accept-Language": "so"})
+        assert r.json()["text"] == gettext_for("so")(REASONS["seat-code-expired"]) != REASONS["seat-code-expired"]
         second = c.get("/api/host/seat/0/code", headers={"X-Host-Pin": PIN}).json()
         assert second["code"] != first["code"] and f"code={second['code']}" in second["link"]
         assert c.post("/api/seat/0/join", json={"code": second["code"]}).status_code == 200

@@ -31,6 +31,9 @@
 
   async function join(code) {
     const r = await MT.api("POST", `/api/seat/${seat}/join`, { code: code });
+    // a join link opened again (history, a second scan) by the phone that spent its code: this
+    // phone's token still holds the seat, so it goes on playing; the station says if it does not
+    if (!r.ok && token && r.data && r.data.facts && r.data.facts.why === "code-used") { start(); return; }
     if (!r.ok) { MT.toast(r.data && r.data.text || t("Wrong code"), false); showJoin(); return; }
     token = r.data.token;
     localStorage.setItem(KEY, token);
