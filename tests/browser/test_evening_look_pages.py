@@ -134,3 +134,61 @@ def test_the_seat_round_table_never_splits_a_word(server, phone, lang):
     box = table.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     whole_page(page, f"evening-look-seat-round-table-{lang}")
+
+
+# ------------------------------------------------------------------------------ running totals
+@pytest.mark.parametrize("lang", ["en", "ps"])
+@pytest.mark.parametrize("rounds", [TIED, [[0, 4, 8, 4], [3, 0, 5, 3], [2, 4, 0, 1]]], ids=["one-round", "three-rounds"])
+def test_the_running_totals_chart_shows_every_player_inside_it(server, phone, lang, rounds):
+    game = doubles_game(server.station, PLAYERS, rounds)
+    page = phone(lang).new_page()
+    page.goto(server.url + f"/games/{game}")
+    chart = page.locator("#chart svg")
+    expect(chart).to_be_visible()
+    chart.scroll_into_view_if_needed()
+    frame = chart.bounding_box()
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 390, frame
+    labels = []
+    for seat, name in enumerate(PLAYERS):
+        mark = name[0] + palette.SEATS[seat].symbol          # the player's badge letters at the line's end
+        label = chart.locator("text", has_text=re.compile("^" + re.escape(mark) + "$"))
+        expect(label).to_have_count(1)
+        box = label.bounding_box()
+        # inside the chart, which is inside the phone's width
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"], (mark, box, frame)
+        assert frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"], (mark, box, frame)
+        reads_left_to_right(label, mark)
+        labels.append((mark, box))
+    for i, (a, box_a) in enumerate(labels):
+        for b, box_b in labels[i + 1:]:
+            assert not overlap(box_a, box_b), f"{a} and {b} drawn over each other: {box_a} {box_b}"
+    # every player's colour is seen in the chart as drawn (lines and points, not only the label)
+    png = chart.screenshot()
+    for seat, name in enumerate(PLAYERS):
+        seen = colour_pixels(png, palette.SEATS[seat].hex)
+        assert seen >= 150, f"{name}'s line is hardly seen: {seen} pixels"
+    whole_page(page, f"evening-look-games-chart-{len(rounds)}-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_the_players_chart_shows_two_players_on_the_same_totals(server, phone, lang):
+    st = server.station
+    # Ben and Dunya on the same total in both games: their lines and points lie on each other
+    doubles_game(st, PLAYERS, TIED)
+    doubles_game(st, PLAYERS, [[0, 3, 5, 3]])
+    page = phone(lang).new_page()
+    page.goto(server.url + "/players")
+    canvas = page.locator("#evenings-chart")
+    expect(canvas).to_be_visible()
+    canvas.scroll_into_view_if_needed()
+    page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('evenings-chart'))")
+    # the plot (the legend below it has a box of every colour anyway), in the screenshot's pixels
+    area = page.evaluate("""(() => { const a = Chart.getChart(document.getElementById('evenings-chart')).chartArea;
+      return [a.left, a.top, a.right - a.left, a.bottom - a.top].map((v) => v * devicePixelRatio); })()""")
+    png = canvas.screenshot()
+    for seat, name in enumerate(PLAYERS):
+        seen = colour_pixels(png, palette.SEATS[seat].hex, area)
+        assert seen >= 150, f"{name}'s line and points are hardly seen: {seen} pixels"
+    frame = canvas.bounding_box()
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 390, frame
+    whole_page(page, f"evening-look-players-chart-{lang}")

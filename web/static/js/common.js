@@ -53,6 +53,9 @@
 
   MT.seatColour = (seat) => (PAL.seats[seat % PAL.seats.length] || {}).hex || "#888";
   MT.seatSymbol = (seat) => (PAL.seats[seat % PAL.seats.length] || {}).symbol || "";
+  /** The dash of the ``i``-th line of a chart (SVG stroke-dasharray / canvas setLineDash numbers):
+      lines drawn over each other (players on the same totals) stay told apart. */
+  MT.lineDash = (i) => [[], [6, 3], [2, 3], [8, 3, 2, 3]][i % 4];
   /** A seat as players read it: numbered from 0, as the URL (/seat/0), the hub's labels (seat 0
       button) and the record (record-format.md: "Seats are numbered from 0") number it. */
   MT.seatWord = (seat) => t("Seat %(n)s", { n: seat });
