@@ -192,3 +192,58 @@ def test_the_players_chart_shows_two_players_on_the_same_totals(server, phone, l
     frame = canvas.bounding_box()
     assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 390, frame
     whole_page(page, f"evening-look-players-chart-{lang}")
+
+
+# ------------------------------------------------------------------------------ right to left
+def test_a_shared_place_reads_as_in_english_on_a_pashto_page(server, phone):
+    _ = gettext_for("ps")
+    st = server.station
+    game = doubles_game(st, PLAYERS, TIED)
+    tokens = st.store.tokens(game)
+    page = phone("ps").new_page()
+    page.goto(server.url + f"/games/{game}")
+    shared = page.locator('#standings li[data-rank="2="] .rank')
+    expect(shared).to_have_text("2=")
+    reads_left_to_right(shared, "2=")
+    whole_page(page, "evening-look-games-standings-ps")
+    page.goto(server.url + "/")
+    reads_left_to_right(page.locator('#standings li[data-rank="2="] .rank'), "2=")
+    # Dunya's phone: the standings and "Your place: 2= of 4"
+    seat = joined(phone, server, 3, tokens[3], "ps")
+    expect(seat.locator("#game-over")).to_be_visible()
+    ranks = seat.locator("#final-standings .rank", has_text="=")
+    expect(ranks).to_have_count(2)
+    for i in range(2):
+        reads_left_to_right(ranks.nth(i), "2=")
+    mine = seat.locator("#my-rank")
+    expect(mine).to_contain_text("2=")
+    reads_left_to_right(mine, "2=")
+    whole_page(seat, "evening-look-seat-shared-place-ps")
+
+
+def test_badges_and_step_numbers_read_as_in_english_on_a_pashto_page(server, phone):
+    st = server.station
+    st.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 6, {})
+    tokens = join_all(st, 3)
+    st.start_round(PIN)
+    turn = st.view()["result"]["state"]["turn"]
+    page = joined(phone, server, turn, tokens[turn], "ps")
+    expect(page.locator("#h-train")).to_be_visible()
+    marks = page.locator(".badge .mark:visible")
+    assert marks.count() >= 3
+    for i in range(marks.count()):
+        mark = marks.nth(i)
+        reads_left_to_right(mark, mark.inner_text())          # "A●", never "●A"
+    expect(page.locator("#h-train")).to_have_text(re.compile(r"^1\. "))
+    eastern = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
+    assert not eastern.search(page.locator("body").inner_text()), "an Eastern Arabic digit on the page"
+    whole_page(page, "evening-look-seat-live-ps")
+    table = phone("ps").new_page()
+    table.goto(server.url + "/table")
+    expect(table.locator("#trains .mark").first).to_be_visible()
+    for mark in table.locator(".badge .mark:visible").all():
+        reads_left_to_right(mark, mark.inner_text())
+    # the list of last moves is numbered 1. 2. 3. in Western digits
+    assert table.locator("#log").evaluate("e => getComputedStyle(e.querySelector('li') || e).listStyleType") == "decimal"
+    assert not eastern.search(table.locator("body").inner_text())
+    whole_page(table, "evening-look-table-live-ps")

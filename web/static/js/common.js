@@ -35,6 +35,9 @@
   };
   /** Numbers, tiles and arrows kept left to right inside a right-to-left sentence. */
   MT.bdi = (text, dir) => MT.el("bdi", { dir: dir || "ltr" }, String(text));
+  /** A place as the station ranks it (view.standings[].rank, .shared): "2", a shared one "2=",
+      read left to right on every page (a bare "2=" on a right-to-left page shows as "=2"). */
+  MT.place = (rank, shared) => MT.bdi(String(rank) + (shared ? "=" : ""));
 
   MT.el = function (tag, attrs, ...kids) {
     const e = document.createElement(tag);

@@ -16,9 +16,9 @@
     box.classList.toggle("unranked", !ranked);
     box.replaceChildren(...groups.map((g) => {
       const shared = g.items.length > 1;
-      const label = !ranked ? "–" : shared ? g.rank + "=" : String(g.rank);
+      const label = !ranked ? "–" : g.rank + (shared ? "=" : "");
       return el("li", { "data-rank": label },
-        el("span", { class: "row" }, el("span", { class: "rank" }, label),
+        el("span", { class: "row" }, el("span", { class: "rank" }, ranked ? MT.place(g.rank, shared) : label),
           MT.listNodes(g.items.map((s) => MT.badge(s.seat, s.name)))),
         el("span", { class: "count", "aria-label": MT.tn("%(n)s point", "%(n)s points", g.items[0].total) }, String(g.items[0].total)));
     }));
