@@ -247,3 +247,59 @@ def test_badges_and_step_numbers_read_as_in_english_on_a_pashto_page(server, pho
     assert table.locator("#log").evaluate("e => getComputedStyle(e.querySelector('li') || e).listStyleType") == "decimal"
     assert not eastern.search(table.locator("body").inner_text())
     whole_page(table, "evening-look-table-live-ps")
+
+
+# ------------------------------------------------------------------------------ the top bar
+def bar_height(phone, server, path: str, lang: str) -> float:
+    page = phone(lang).new_page()
+    page.goto(server.url + path)
+    page.evaluate("document.fonts.ready")
+    height = page.locator("header.top").bounding_box()["height"]
+    page.close()
+    return height
+
+
+@pytest.mark.parametrize("lang", ["si", "so", "sn", "uz"])
+@pytest.mark.parametrize("path", ["/", "/players", "/hub", "/seat/0"])
+def test_the_top_bar_is_one_line_in_every_language(server, phone, lang, path):
+    _ = gettext_for(lang)
+    st = server.station
+    st.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    page = phone(lang).new_page()
+    page.goto(server.url + path)
+    page.evaluate("document.fonts.ready")
+    bar = page.locator("header.top")
+    expect(bar.locator("nav a").first).to_be_visible()
+    height = bar.bounding_box()["height"]
+    assert height <= bar_height(phone, server, path, "en"), height
+    # the links in the bar: on one line, each whole and inside the phone; the page's own among them
+    shown = bar.locator("nav a:visible")
+    tops = set()
+    for link in shown.all():
+        box = link.bounding_box()
+        tops.add(round(box["y"]))
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (link.inner_text(), box)
+        assert link.evaluate("a => a.scrollWidth <= a.clientWidth + 1"), link.inner_text()
+    assert len(tops) == 1, tops
+    current = bar.locator('nav a[aria-current="page"]')
+    if current.count():
+        expect(current).to_be_visible()
+    # every other page one tap away: "⋯" (More pages) lists the links that did not fit, whole
+    names = [_("Scoreboard"), _("Table"), _("Players"), _("Host"), _("Virtual hub")]
+    hidden = [n for n in names if not bar.get_by_role("link", name=n, exact=True).is_visible()]
+    if hidden:
+        bar.locator("summary", has_text=_("More pages")).tap()
+        for name in hidden:
+            link = bar.get_by_role("link", name=name, exact=True)
+            expect(link).to_be_visible()
+            box = link.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
+            assert link.evaluate("a => a.scrollWidth <= a.clientWidth + 1"), name
+        if lang in ("si", "so"):
+            whole_page(page, f"evening-look-bar-{lang}-{path.strip('/').replace('/', '-') or 'scoreboard'}")
+        bar.get_by_role("link", name=hidden[-1], exact=True).tap()
+        expect(page.locator('header.top nav a[aria-current="page"]')).to_have_text(hidden[-1])
+    # scrolled, the status strip sits right under the one-line bar
+    page.mouse.wheel(0, 1500)
+    strip, header = page.locator("#strip").bounding_box(), page.locator("header.top").bounding_box()
+    assert strip["y"] >= header["y"] + header["height"] - 1, (strip, header)

@@ -393,6 +393,31 @@
     for (const fn of MT.listeners) { try { fn(view); } catch (e) { console.error(e); } }
   };
 
+  /** The navigation on one line in every language: the links that do not fit the bar (Somali or
+   *  Sinhala words on a 390 px phone) go, from the last, under "⋯" (More pages), in their order;
+   *  the page's own link stays in the bar. Run again when the width or the fonts change. */
+  function fitNav() {
+    const nav = document.querySelector("header.top nav");
+    const more = nav && nav.querySelector(".nav-more");
+    if (!more) return;
+    const list = more.querySelector(".nav-more-list");
+    const links = fitNav.links || (fitNav.links = Array.from(nav.querySelectorAll(":scope > a")));
+    for (const a of links) nav.insertBefore(a, more);           // all in the bar, then take out what does not fit
+    more.hidden = true;
+    if (nav.scrollWidth <= nav.clientWidth) { more.open = false; return; }
+    more.hidden = false;
+    const out = links.filter((a) => a.getAttribute("aria-current") !== "page").reverse();
+    while (out.length && nav.scrollWidth > nav.clientWidth) list.prepend(out.shift());
+  }
+  document.addEventListener("click", (e) => {       // the "⋯" menu closes on a tap elsewhere
+    const more = document.querySelector("header.top .nav-more[open]");
+    if (more && !more.contains(e.target)) more.open = false;
+  });
+  document.addEventListener("keydown", (e) => {
+    const more = document.querySelector("header.top .nav-more[open]");
+    if (e.key === "Escape" && more) { more.open = false; more.querySelector("summary").focus(); }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     const sel = document.getElementById("lang-select");
     if (sel) sel.addEventListener("change", function () {
@@ -402,9 +427,12 @@
       location.replace(u.toString());
     });
     if (MT.view) MT.renderStrip(MT.view);
-    // the navigation may take two lines (long names on a narrow phone): the strip sticks below it
+    // the navigation on one line; the strip sticks right below the bar
     const bar = document.querySelector("header.top");
-    const fit = () => { if (bar) document.documentElement.style.setProperty("--top-h", bar.offsetHeight + "px"); };
+    const fit = () => {
+      fitNav();
+      if (bar) document.documentElement.style.setProperty("--top-h", bar.offsetHeight + "px");
+    };
     fit();
     window.addEventListener("resize", fit);
     if (document.fonts && document.fonts.ready) document.fonts.ready.then(fit);
