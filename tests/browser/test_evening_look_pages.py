@@ -303,3 +303,24 @@ def test_the_top_bar_is_one_line_in_every_language(server, phone, lang, path):
     page.mouse.wheel(0, 1500)
     strip, header = page.locator("#strip").bounding_box(), page.locator("header.top").bounding_box()
     assert strip["y"] >= header["y"] + header["height"] - 1, (strip, header)
+
+
+# ------------------------------------------------------------------------------ the seat's number
+@pytest.mark.parametrize("lang", ["en", "so"])
+def test_a_joined_seat_page_says_its_seat_number(server, phone, lang):
+    _ = gettext_for(lang)
+    host = unlock_host(phone, server, lang)
+    st = server.station
+    st.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
+    code = host.locator('#seats [data-seat="1"] .code')
+    expect(code).to_be_visible()
+    page = phone(lang).new_page()
+    page.goto(server.url + "/seat/1")
+    page.fill("#join-code", code.inner_text().strip())
+    page.click("#join-form button[type=submit]")
+    title = page.locator("#seat-title")
+    expect(title).to_contain_text("Ben")
+    expect(title).to_contain_text(_("Seat %(n)s") % {"n": 1})
+    expect(title.locator(".mark")).to_have_text("B▲")
+    no_word_split(title)
+    whole_page(page, f"evening-look-seat-joined-{lang}")
