@@ -136,3 +136,12 @@ def test_no_message_twice(path):
             current = None
     twice = [i for i, n in Counter(ids).items() if n > 1]
     assert not twice, f"{path.name} has entries twice (keep one): {twice}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_are_written_in_western_digits(lang):
+    """Every number on the pages is in Western digits, in Pashto too (the pages' numbers are; a step
+    heading "۱." beside a score "6" read as two number systems on one page)."""
+    eastern = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
+    found = [m.string for m in CATALOGUES[lang].values() if m.string and eastern.search(m.string)]
+    assert not found, f"{lang}: Eastern Arabic digits in {found}"

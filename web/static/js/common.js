@@ -35,6 +35,9 @@
   };
   /** Numbers, tiles and arrows kept left to right inside a right-to-left sentence. */
   MT.bdi = (text, dir) => MT.el("bdi", { dir: dir || "ltr" }, String(text));
+  /** A place as the station ranks it (view.standings[].rank, .shared): "2", a shared one "2=",
+      read left to right on every page (a bare "2=" on a right-to-left page shows as "=2"). */
+  MT.place = (rank, shared) => MT.bdi(String(rank) + (shared ? "=" : ""));
 
   MT.el = function (tag, attrs, ...kids) {
     const e = document.createElement(tag);
@@ -53,6 +56,9 @@
 
   MT.seatColour = (seat) => (PAL.seats[seat % PAL.seats.length] || {}).hex || "#888";
   MT.seatSymbol = (seat) => (PAL.seats[seat % PAL.seats.length] || {}).symbol || "";
+  /** The dash of the ``i``-th line of a chart (SVG stroke-dasharray / canvas setLineDash numbers):
+      lines drawn over each other (players on the same totals) stay told apart. */
+  MT.lineDash = (i) => [[], [6, 3], [2, 3], [8, 3, 2, 3]][i % 4];
   /** A seat as players read it: numbered from 0, as the URL (/seat/0), the hub's labels (seat 0
       button) and the record (record-format.md: "Seats are numbered from 0") number it. */
   MT.seatWord = (seat) => t("Seat %(n)s", { n: seat });
@@ -387,6 +393,31 @@
     for (const fn of MT.listeners) { try { fn(view); } catch (e) { console.error(e); } }
   };
 
+  /** The navigation on one line in every language: the links that do not fit the bar (Somali or
+   *  Sinhala words on a 390 px phone) go, from the last, under "⋯" (More pages), in their order;
+   *  the page's own link stays in the bar. Run again when the width or the fonts change. */
+  function fitNav() {
+    const nav = document.querySelector("header.top nav");
+    const more = nav && nav.querySelector(".nav-more");
+    if (!more) return;
+    const list = more.querySelector(".nav-more-list");
+    const links = fitNav.links || (fitNav.links = Array.from(nav.querySelectorAll(":scope > a")));
+    for (const a of links) nav.insertBefore(a, more);           // all in the bar, then take out what does not fit
+    more.hidden = true;
+    if (nav.scrollWidth <= nav.clientWidth) { more.open = false; return; }
+    more.hidden = false;
+    const out = links.filter((a) => a.getAttribute("aria-current") !== "page").reverse();
+    while (out.length && nav.scrollWidth > nav.clientWidth) list.prepend(out.shift());
+  }
+  document.addEventListener("click", (e) => {       // the "⋯" menu closes on a tap elsewhere
+    const more = document.querySelector("header.top .nav-more[open]");
+    if (more && !more.contains(e.target)) more.open = false;
+  });
+  document.addEventListener("keydown", (e) => {
+    const more = document.querySelector("header.top .nav-more[open]");
+    if (e.key === "Escape" && more) { more.open = false; more.querySelector("summary").focus(); }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     const sel = document.getElementById("lang-select");
     if (sel) sel.addEventListener("change", function () {
@@ -396,9 +427,12 @@
       location.replace(u.toString());
     });
     if (MT.view) MT.renderStrip(MT.view);
-    // the navigation may take two lines (long names on a narrow phone): the strip sticks below it
+    // the navigation on one line; the strip sticks right below the bar
     const bar = document.querySelector("header.top");
-    const fit = () => { if (bar) document.documentElement.style.setProperty("--top-h", bar.offsetHeight + "px"); };
+    const fit = () => {
+      fitNav();
+      if (bar) document.documentElement.style.setProperty("--top-h", bar.offsetHeight + "px");
+    };
     fit();
     window.addEventListener("resize", fit);
     if (document.fonts && document.fonts.ready) document.fonts.ready.then(fit);

@@ -18,6 +18,9 @@
   // a player's colour is the palette seat colour the station gives them (figures' "colour": the
   // seat they sat at in their latest game, station/players.py colours()), as on that game's pages
   const colour = (p) => MT.seatColour(p.colour);
+  // Chart.js's point shapes in the order of the palette's seat symbols (● ▲ ■ ◆ ★ ✚ ...): a
+  // player's points have the shape of their colour's seat, as near as Chart.js draws it
+  const SHAPES = ["circle", "triangle", "rect", "rectRot", "star", "cross", "rectRounded", "crossRot"];
 
   function dot(c) {
     const d = el("span", { class: "dot", "aria-hidden": "true" });
@@ -84,10 +87,18 @@
       const day = oneYear ? e.date.slice(5) : e.date;            // 12-01 when every evening is in one year
       return same.length > 1 ? day + " (" + (same.indexOf(e) + 1) + ")" : day;
     });
-    const datasets = lines.map((p) => {
+    // a point or a line drawn under others on the same totals (Chart.js draws the first dataset on
+    // top) is drawn larger, by 3 px for each over it, so every player's shows around the others';
+    // each line has its own dash, each point its seat's shape
+    const totals = lines.map((p) => p.totals);
+    const known = (i, k) => totals[i][k] !== null && totals[i][k] !== undefined;
+    const under = (i, ...ks) => totals.slice(0, i).filter((d, j) => ks.every((k) => known(j, k) && d[k] === totals[i][k])).length;
+    const datasets = lines.map((p, i) => {
       const c = colour(p);
-      return { label: p.name, data: p.totals, borderColor: c, backgroundColor: c, spanGaps: true,
-        borderWidth: 3, pointRadius: 5, pointHoverRadius: 7, tension: 0 };
+      return { label: p.name, data: p.totals, borderColor: c, backgroundColor: c, spanGaps: true, tension: 0,
+        borderWidth: 3, borderDash: MT.lineDash(i), pointStyle: SHAPES[p.colour % SHAPES.length],
+        pointRadius: (ctx) => 5 + 3 * under(i, ctx.dataIndex), pointHoverRadius: (ctx) => 7 + 3 * under(i, ctx.dataIndex),
+        segment: { borderWidth: (ctx) => 3 + 3 * under(i, ctx.p0DataIndex, ctx.p1DataIndex) } };
     });
     Chart.defaults.color = fg;
     Chart.defaults.font.family = css.fontFamily;
@@ -104,7 +115,7 @@
             title: { display: true, text: t("Game total (points)"), color: fg } },
         },
         plugins: {
-          legend: { position: "bottom", rtl: rtl, textDirection: rtl ? "rtl" : "ltr", labels: { boxWidth: 14, color: fg } },
+          legend: { position: "bottom", rtl: rtl, textDirection: rtl ? "rtl" : "ltr", labels: { boxWidth: 14, color: fg, usePointStyle: true } },
           tooltip: { rtl: rtl, textDirection: rtl ? "rtl" : "ltr" },
         },
       },

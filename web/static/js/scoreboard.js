@@ -16,9 +16,9 @@
     box.classList.toggle("unranked", !ranked);
     box.replaceChildren(...groups.map((g) => {
       const shared = g.items.length > 1;
-      const label = !ranked ? "–" : shared ? g.rank + "=" : String(g.rank);
+      const label = !ranked ? "–" : g.rank + (shared ? "=" : "");
       return el("li", { "data-rank": label },
-        el("span", { class: "row" }, el("span", { class: "rank" }, label),
+        el("span", { class: "row" }, el("span", { class: "rank" }, ranked ? MT.place(g.rank, shared) : label),
           MT.listNodes(g.items.map((s) => MT.badge(s.seat, s.name)))),
         el("span", { class: "count", "aria-label": MT.tn("%(n)s point", "%(n)s points", g.items[0].total) }, String(g.items[0].total)));
     }));
@@ -64,6 +64,16 @@
     });
     list.replaceChildren(...items);
   }
+  /** Where each of ``labels`` (wanted at ``ys``) goes so none overlaps the next (``gap`` apart),
+   *  all between ``top`` and ``bottom``: in the order of ``ys``, as near to each as that allows. */
+  function spread(ys, gap, top, bottom) {
+    const order = ys.map((v, i) => i).sort((a, b) => ys[a] - ys[b] || a - b);
+    const at = [];
+    order.forEach((i, j) => { at[i] = Math.max(ys[i], top, j ? at[order[j - 1]] + gap : top); });
+    for (let j = order.length - 1; j >= 0; j--)
+      at[order[j]] = Math.min(at[order[j]], j === order.length - 1 ? bottom : at[order[j + 1]] - gap);
+    return at;
+  }
   function chart(view) {
     const box = document.getElementById("chart");
     const players = (view.game && view.game.players) || [];
@@ -71,27 +81,55 @@
     const n = run.length ? run[0].length - 1 : 0;
     if (!players.length || !n) { box.replaceChildren(el("p", { class: "muted" }, t("The chart starts after the first round."))); return; }
     const max = Math.max(10, ...run.flat());
-    const W = 320, H = 180, L = 30, B = 20;
-    const x = (k) => L + (W - L - 8) * (k / Math.max(1, n));
-    const y = (v) => H - B - (H - B - 8) * (v / max);
+    const W = 320, H = 180, L = 30, B = 20, T = 10, GAP = 3;
+    const LINE = Math.min(14, (H - B - T) / Math.max(1, players.length - 1));    // end labels this far apart at least
     const svg = document.createElementNS(SVGNS, "svg");
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     svg.setAttribute("class", "chart");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", t("Running totals") + ": " + players.map((p, i) => p + " " + run[i][n]).join(", "));
+    box.replaceChildren(svg);               // drawn first: the end labels are measured
     const add = (tag, attrs, text) => { const e = document.createElementNS(SVGNS, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); if (text) e.textContent = text; svg.append(e); return e; };
-    add("line", { x1: L, y1: H - B, x2: W, y2: H - B, stroke: "#667" });
-    add("line", { x1: L, y1: 4, x2: L, y2: H - B, stroke: "#667" });
-    add("text", { x: 2, y: 14, fill: "#b4bdc8", "font-size": 11 }, String(max));
-    add("text", { x: 2, y: H - B, fill: "#b4bdc8", "font-size": 11 }, "0");
-    for (let k = 1; k <= n; k++) add("text", { x: x(k) - 3, y: H - 5, fill: "#b4bdc8", "font-size": 10 }, String(k));
+    // the end labels ("A●") first: the widest sets the room the lines leave them on the right
+    const labels = players.map((p, i) => add("text", { fill: MT.seatColour(i), "font-size": 11, "font-weight": 700,
+      "dominant-baseline": "central", "data-seat": i }, MT.seatMark(i, p)));
+    const room = Math.max(...labels.map((e) => e.getComputedTextLength() || 22));
+    const right = W - room - 12;
+    const x = (k) => L + (right - L) * (k / n);
+    const y = (v) => H - B - (H - B - T) * (v / max);
+    // players on the same total after a round are drawn side by side, GAP apart, each line with its
+    // own dash and its points the seat's symbol: every line shows, told apart by more than colour
+    // (all start together at 0, before the first round)
+    const dy = run.map(() => [0]);
+    for (let k = 1; k <= n; k++) {
+      const same = new Map();
+      players.forEach((p, i) => { const v = run[i][k]; if (!same.has(v)) same.set(v, []); same.get(v).push(i); });
+      for (const seats of same.values()) seats.forEach((i, j) => { dy[i][k] = (j - (seats.length - 1) / 2) * GAP; });
+    }
+    const at = (i, k) => [x(k), y(run[i][k]) + dy[i][k]];
+    add("line", { x1: L, y1: H - B, x2: right, y2: H - B, stroke: "#667" });
+    add("line", { x1: L, y1: T - 6, x2: L, y2: H - B, stroke: "#667" });
+    add("text", { x: 2, y: T, fill: "#b4bdc8", "font-size": 11, "dominant-baseline": "central" }, String(max));
+    add("text", { x: 2, y: H - B, fill: "#b4bdc8", "font-size": 11, "dominant-baseline": "central" }, "0");
+    for (let k = 1; k <= n; k++) add("text", { x: x(k), y: H - 5, fill: "#b4bdc8", "font-size": 10, "text-anchor": "middle" }, String(k));
+    const ends = players.map((p, i) => at(i, n)[1]);
+    const placed = spread(ends, LINE, T, H - B);
     players.forEach((p, i) => {
-      const pts = run[i].map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-      add("polyline", { points: pts, fill: "none", stroke: MT.seatColour(i), "stroke-width": 2.5, "stroke-dasharray": ["", "6 3", "2 3", "8 3 2 3"][i % 4] });
-      add("text", { x: Math.min(W - 14, x(n) + 2), y: y(run[i][n]) + 4, fill: MT.seatColour(i), "font-size": 11, "font-weight": 700 },
-        MT.seatMark(i, p));
+      const colour = MT.seatColour(i);
+      add("polyline", { points: run[i].map((v, k) => at(i, k).map((c) => c.toFixed(1)).join(",")).join(" "), fill: "none",
+        stroke: colour, "stroke-width": 2.5, "stroke-dasharray": MT.lineDash(i).join(" "), "data-seat": i });
+      for (let k = 1; k <= n; k++) {
+        const [px, py] = at(i, k);
+        add("text", { x: px.toFixed(1), y: py.toFixed(1), fill: colour, "font-size": 8, "text-anchor": "middle",
+          "dominant-baseline": "central", class: "point", "data-seat": i }, MT.seatSymbol(i));
+      }
+      // the label beside the line's end; moved off it (a tie), a thin line leads from the end to it
+      const [ex, ey] = at(i, n);
+      if (Math.abs(placed[i] - ey) > 2) add("line", { x1: ex + 4, y1: ey, x2: right + 7, y2: placed[i], stroke: colour, "stroke-width": 1 });
+      labels[i].setAttribute("x", right + 8);
+      labels[i].setAttribute("y", placed[i].toFixed(1));
+      svg.append(labels[i]);                // over the lines
     });
-    box.replaceChildren(svg);
   }
   /** A stored game's page (/games/N): when it was played and its record; the view never changes. */
   function stored(view) {

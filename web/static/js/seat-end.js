@@ -105,7 +105,7 @@
      *  no rank where the station places nobody (an abandoned game: "–"). */
     function standingRows(view) {
       return (view.standings || []).map((row) => el("li", { "data-seat": row.seat, class: row.seat === ctx.seat ? "me" : null },
-        el("span", { class: "rank" + (row.placed ? "" : " unplaced") }, row.placed ? String(row.rank) + (row.shared ? "=" : "") : "–"),
+        el("span", { class: "rank" + (row.placed ? "" : " unplaced") }, row.placed ? MT.place(row.rank, row.shared) : "–"),
         el("span", { class: "who" }, MT.badge(row.seat, row.name)),
         el("span", { class: "count" }, String(row.total))));
     }
@@ -125,8 +125,8 @@
         seats.length > 1 ? t("Winners:") : t("Winner:"), " ", MT.listNodes(seats.map((s) => MT.badge(s)))] : []));
       const n = ((view.game && view.game.players) || []).length;
       $("my-rank").hidden = !mine;
-      $("my-rank").textContent = !mine ? "" : mine.rank === 1 ? (mine.shared ? t("You share the win!") : t("You won!"))
-        : t("Your place: %(rank)s of %(n)s", { rank: mine.rank + (mine.shared ? "=" : ""), n: n });
+      $("my-rank").replaceChildren(!mine ? "" : mine.rank === 1 ? (mine.shared ? t("You share the win!") : t("You won!"))
+        : MT.fmt(t("Your place: %(rank)s of %(n)s"), { rank: MT.place(mine.rank, mine.shared), n: MT.bdi(n) }));
       $("my-rank").className = "my-rank" + (mine && mine.rank === 1 ? " won" : "");
       $("tie-note").replaceChildren(MT.tieText(view));     // what decided a tie, as on the scoreboard
       $("tie-note").hidden = !(view.tie_break && view.tie_break.code !== "lowest-total");

@@ -238,7 +238,9 @@
     if (!token) return;
     const me = view.me || {};
     const name = view.game && view.game.players[seat];
-    $("seat-title").replaceChildren(name ? MT.badge(seat, name) : MT.seatWord(seat));
+    // the player's badge and name, and the seat's number: the hub's seat button and slot say it
+    $("seat-title").replaceChildren(...(name ? [MT.badge(seat, name), " ", el("span", { class: "seat-no" }, MT.seatWord(seat))]
+      : [MT.seatWord(seat)]));
     const opts = me.options || { trains: [], play: {}, why: {} };
     const st = view.result && view.result.state;
     const mine = !!(st && st.turn === seat);
