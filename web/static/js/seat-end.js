@@ -26,7 +26,9 @@
       }
       if (!count.must) return;
       const pips = (view.game && view.game.pips) || {};       // the station's: 0-0 as the game counts it
-      $("count-help").textContent = t("Tiles in your hand, as the station counts them: %(n)s. Tap them, or type their pip count.", { n: count.expected });
+      // the station's count as a sentence of its own (a bare "…: 1." read as a numbered step)
+      $("count-help").textContent = MT.tn("The station counts %(n)s tile in your hand. Tap it, or type its pip count.",
+        "The station counts %(n)s tiles in your hand. Tap them, or type their pip count.", count.expected);
       $("count-known").hidden = count.total === null || count.total === undefined;
       $("count-known").textContent = $("count-known").hidden ? ""
         : MT.tn("The station knows your registered hand: %(n)s tile, %(p)s pips. Check it and send.", "The station knows your registered hand: %(n)s tiles, %(p)s pips. Check them and send.", count.expected, { p: count.total });
