@@ -63,6 +63,9 @@
       });
     });
     list.replaceChildren(...items);
+    // a score the 0-0 left in a hand explains (the station's result.rounds[r].double_blank)
+    document.getElementById("round-notes").replaceChildren(...rounds.map((r, ri) => MT.doubleBlankWords(view, ri, null))
+      .filter((words) => words).map((words) => el("li", {}, words)));
   }
   function chart(view) {
     const box = document.getElementById("chart");

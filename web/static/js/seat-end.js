@@ -85,6 +85,9 @@
       const score = $("my-round-score");
       score.replaceChildren(end.mine === null ? "" : MT.fmt(t("Your score this round: %(n)s"), { n: el("strong", {}, MT.bdi(end.mine)) }));
       score.hidden = end.mine === null || out;     // "you went out: your count is 0" says it
+      const blank = MT.doubleBlankWords(view, end.round, ctx.seat);      // why a score is 50 more
+      $("round-blank").hidden = !blank;
+      $("round-blank").replaceChildren(...(blank ? [blank] : []));
       const waiting = end.waiting || [];
       $("round-waiting").textContent = waiting.length
         ? t("Waiting for the counts of: %(names)s", { names: waiting.map((s) => MT.name(s, view)).join(", ") }) : "";
