@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import errors as E
-from .tiles import hand_pips, in_set
+from .tiles import hand_pips, in_set, pips
 
 
 def score_round(rnd, pips: list[int]) -> list[int]:
@@ -72,6 +72,38 @@ def check_seat_reveal(rnd, seat: int, shown, seen: set) -> int:
         raise E.BadReveal(f"{name}'s shown hand is not the hand they hold", seat=seat, why="not-held")
     seen |= mine
     return hand_pips(shown, points)
+
+
+def possible_counts(tiles, k: int, double_blank_points: int = 50) -> list[tuple[int, int]]:
+    """The pip counts ``k`` different tiles of ``tiles`` can make, as runs ``[(low, high), ...]``
+    in increasing order (each run every count from ``low`` to ``high``); [] when ``tiles`` has
+    fewer than ``k``. The double-blank counts ``double_blank_points`` (rules.md 1, *Round score*).
+
+    What a hidden hand of ``k`` tiles may count when ``tiles`` are the tiles it may hold: the
+    station refuses a typed count outside these (``Referee.impossible_count``).
+
+    >>> from engine.tiles import full_set
+    >>> possible_counts(full_set(6), 1)
+    [(1, 12), (50, 50)]
+    >>> possible_counts([], 0)
+    [(0, 0)]
+    """
+    if k < 0:
+        return []
+    reach = [1] + [0] * k          # reach[c]: bit p set when c of the tiles so far make p pips
+    for t in tiles:
+        value = pips(t, double_blank_points)
+        for c in range(k, 0, -1):
+            reach[c] |= reach[c - 1] << value
+    bits, runs, p = reach[k], [], 0
+    while bits >> p:
+        if bits >> p & 1:
+            low = p
+            while bits >> (p + 1) & 1:
+                p += 1
+            runs.append((low, p))
+        p += 1
+    return runs
 
 
 def check_correction(index: int, fix, players: int) -> None:

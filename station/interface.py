@@ -29,6 +29,9 @@ View shape (JSON-able dict; every key always present):
               "rounds_total": 13}
 ``open_ends`` {"0": 6, "1": 12, "mexican": 12}: the open end (pip) of every train of the round in
               play, the engine's pip on an empty train; {} with no round or once over
+``final_table`` None, or once the game is over and a round had begun, the table as the last round
+              left it (station/views.py ``final_table``): {"round": 2, "engine": 10, "trains":
+              [as ``result.state.trains``], "open_ends": {"0": 6, ..., "mexican": 10}}
 ``follow_up`` None, or while the seat to play still owes the play after a double it played this
               turn: {"seat": 1, "anywhere": bool (that play may go on any train open to it; the
               double binds after it), "doubles": [{"on": "2"|"mexican", "tile": "6-6"}]}
@@ -39,7 +42,9 @@ View shape (JSON-able dict; every key always present):
 ``limits``    what the station accepts (station/views.py LIMITS): players per profile, name and
               reason lengths, PIN digits, computer policies
 ``result``    the replay result of record-format.md ("rounds", "totals", "winners", "finished",
-              "state") for the game so far; rounds carry "corrections" as record-format.md gives.
+              "state") for the game so far; rounds carry "corrections" as record-format.md gives,
+              and "double_blank": None | {"seat": 1, "points": 50} when the station knows the 0-0
+              was left in that seat's hand (its round score includes the points).
               Once the game is over "state" is None, and a game the host ended early is
               "finished" with its "winners" (the exported record keeps record-format.md's result).
 ``standings`` [{"seat": 0, "name": "Ana", "total": 31, "rank": 1, "shared": bool, "placed": bool}],
@@ -87,7 +92,7 @@ none of it)::
      "count": {"must": bool,               # hidden hands, round over: show or count your hand now
                "went_out": bool,           # no tile left: scores 0 and is never asked to count
                "tiles": [...],             # what the count offers (a complete registered hand,
-                                           # else ``free``); [] unless ``must``
+                                           # else ``free`` less the tiles other seats showed); [] unless ``must``
                "registered": bool,         # ``tiles`` is the registered hand (offered as chosen)
                "expected": 5,              # tiles the station counts in the hand (0 unless ``must``)
                "total": int | None,        # the registered hand's pips, to confirm; None: unknown

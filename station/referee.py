@@ -20,8 +20,8 @@ from __future__ import annotations
 from engine import BadRecord, Event, Game, Rules, errors, parse_tile
 from engine.legal import plays_from
 from engine.record import to_record
-from engine.tiles import in_set
-from engine.scoring import check_seat_reveal
+from engine.tiles import full_set, in_set
+from engine.scoring import check_seat_reveal, possible_counts
 
 
 class Refusal(errors.IllegalEvent):
@@ -228,6 +228,42 @@ class Referee:
             self.game.set_reveal(index, [others.get(s, []) for s in range(self.rules.players)])
         return LogLine(f"{self.names[seat]} shows {pips} pips for round {index + 1}", "reveal",
                        seat=seat, pips=pips, round=index)
+
+    def may_hold(self, index: int, seat: int) -> list:
+        """Hidden hands at round ``index``'s end: the tiles ``seat``'s hand may hold as far as the
+        table shows (``Tile``, the set's order): the set less the tiles on the table and those the
+        other seats have shown. ``IndexError`` for no such round."""
+        rnd = self.game.rounds[index]
+        seen = {t for s, h in self.shown.get(index, {}).items() if s != seat and not isinstance(h, int) for t in h}
+        return [t for t in full_set(self.rules.top) if t not in rnd.on_table and t not in seen]
+
+    def impossible_count(self, index: int, seat: int, typed) -> Refusal | None:
+        """Hidden hands, round ``index`` ended: why a pip count ``typed`` for ``seat``'s hand cannot
+        be right, or None (also for anything that is not a count of 0 or more, which
+        ``_apply_reveal`` words itself). A count is impossible when no set of as many tiles as
+        the seat holds, among the tiles it may hold (``may_hold``), makes it; the 0-0 counts ``double_blank_points`` (rules.md 1).
+
+        The station's check of a count typed on a phone, before it is journalled (a stored count
+        is taken on trust, as record-format.md takes an integer reveal). The refusal is
+        ``bad-reveal`` with facts ``field`` "hand", ``why`` "impossible", ``typed``, ``holds``
+        (tiles), ``least`` and ``most`` (pips) and ``runs`` ([[low, high], ...], the counts
+        possible)."""
+        if isinstance(typed, bool) or not isinstance(typed, int) or typed < 0:
+            return None
+        if not 0 <= index < len(self.game.rounds) or not self.game.rounds[index].ended:
+            return None
+        rnd = self.game.rounds[index]
+        if rnd.known or seat in rnd.out:
+            return None          # the hands are known, or it went out: check_seat_reveal decides
+        holds = rnd.hand_counts[seat]
+        runs = possible_counts(self.may_hold(index, seat), holds, self.rules.options.double_blank_points)
+        if any(low <= typed <= high for low, high in runs) or not runs:
+            return None
+        least, most = runs[0][0], runs[-1][1]
+        return Refusal("bad-reveal", f"{self.names[seat]} typed {typed} pips, but {holds} tiles not on the table "
+                       f"and not shown count {' or '.join(f'{a} to {b}' for a, b in runs)}",
+                       seat=seat, field="hand", why="impossible", typed=typed, holds=holds,
+                       least=least, most=most, runs=[list(r) for r in runs])
 
     def must_count(self, index: int) -> list[int]:
         """Hidden hands, an ended round ``index``: the seats still to show or count their hand.

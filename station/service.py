@@ -198,11 +198,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             try:
                 text = self.referee.apply(entry)
             except RefereeError as exc:
-                seat = exc.facts.get("seat", entry.get("seat", entry.get("event", {}).get("seat")))
-                if isinstance(seat, int):
-                    self.refused_at[seat] = time.monotonic_ns() // 1_000_000
-                    self._publish()      # the red flash, on the hub and on the virtual hub page
-                raise Refused(exc.message, code=exc.code, facts=exc.facts) from None
+                raise self._refused(exc, entry) from None
             over = self.referee.status if self.referee.status in ("finished", "abandoned") else None
             try:
                 self.version = self.store.append(self.game_id, entry, status=over)
@@ -213,6 +209,15 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             if entry.get("type") in ("event", "round", "undo"):
                 self.prompt = engine_prompt(self.referee)   # None once the engine is placed
             return self._publish()       # in the lock: subscribers see changes in journal order
+
+    def _refused(self, exc: RefereeError, entry: dict) -> Refused:
+        """The refusal of ``entry`` as the pages get it, after the refused seat's red flash (on
+        the hub and on the virtual hub page); the caller holds the lock."""
+        seat = exc.facts.get("seat", entry.get("seat", entry.get("event", {}).get("seat")))
+        if isinstance(seat, int):
+            self.refused_at[seat] = time.monotonic_ns() // 1_000_000
+            self._publish()
+        return Refused(exc.message, code=exc.code, facts=exc.facts)
 
     def _token(self, seat: int, token: str) -> None:
         if self.referee is None:
@@ -477,14 +482,19 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     def reveal(self, seat: int, token: str, hand, typed: int | None = None) -> dict:
         """At the round's end: the tiles left in the seat's hand, or the pips it counted;
         ``typed``: a pip count typed beside the tiles, refused (``bad-reveal``, fact ``why``
-        "typed") when the tiles count other pips, so the two never silently disagree."""
+        "typed") when the tiles count other pips, so the two never silently disagree. A pip count
+        no hand of that many tiles could make is refused (``bad-reveal``, fact ``why``
+        "impossible", field "hand", the counts possible: ``Referee.impossible_count``)."""
         self._token(seat, token)
         with self.lock:
             index = len(self.referee.game.rounds) - 1
-        entry = {"type": "reveal", "round": index, "seat": seat, "hand": hand}
-        if typed is not None:
-            entry["typed"] = typed
-        return self._commit(entry)
+            entry = {"type": "reveal", "round": index, "seat": seat, "hand": hand}
+            if typed is not None:
+                entry["typed"] = typed
+            impossible = self.referee.impossible_count(index, seat, hand)
+            if impossible is not None:
+                raise self._refused(impossible, entry)
+            return self._commit(entry)
 
     def read_photo(self, seat: int, token: str, data: bytes) -> dict:
         """At the round's end, the seat's photo of the tiles it holds, read and checked; nothing is

@@ -27,7 +27,8 @@ def table_view(station) -> dict:
               "limits": LIMITS}
     if ref is None:
         return {**common, "game": None, "result": None, "standings": [], "tie_break": None,
-                "seats": [], "prompt": None, "host": None, "phase": phase(None), "over": None}
+                "seats": [], "prompt": None, "host": None, "phase": phase(None), "over": None,
+                "final_table": None}
     return {**common, **game_view(ref, station.game_id, station.hardware_seats,
                                   set(station.store.tokens(station.game_id)), station.store.joins(station.game_id)),
             "prompt": None if is_over(ref) else station.prompt}
@@ -65,6 +66,7 @@ def game_view(ref, game_id: int, hardware_seats: int, joined: set[int], joins: d
         "phase": phase(ref),
         "over": over_view(ref),
         "open_ends": open_ends(ref),
+        "final_table": final_table(ref),
         "follow_up": follow_up(ref),
         "engine_search": None if is_over(ref) else engine_search(ref),
         "running": running_totals(ref),
@@ -97,7 +99,7 @@ def seat_me(station, seat: int) -> dict:
             "playable": playable(ref, seat, hand, options),
             "drawn": drawn_tile(rnd, seat),
             "free": free,
-            "count": count_view(ref, seat, hand, free),
+            "count": count_view(ref, seat, hand),
             "round_end": round_end(ref, seat),
             "game_over": game_over(station, seat),
             "timing": {"refusal_flash_ms": REFUSAL_MS}}
@@ -126,6 +128,21 @@ def open_ends(ref) -> dict[str, int]:
         return {}
     trains = [*range(len(ref.names)), "mexican"]
     return {str(on): rnd.open_end(on) for on in trains}
+
+
+def final_table(ref) -> dict | None:
+    """Once the game is over (played out, ended early or abandoned) and a round had begun: the
+    table as the last round left it, for the pages to keep drawing under "Game over"
+    ``{"round": index, "engine": pip, "trains": [record-format.md state.trains], "open_ends":
+    {"0": pip, ..., "mexican": pip}}`` (the engine's pip on an empty train); None otherwise. No
+    turn and no open double: nobody plays on it any more (``result.state`` is None then)."""
+    rnd = ref.game.current
+    if rnd is None or not is_over(ref):
+        return None
+    state = rnd.state()
+    trains = [*range(len(ref.names)), "mexican"]
+    return {"round": state["round"], "engine": state["engine"], "trains": state["trains"],
+            "open_ends": {str(on): rnd.open_end(on) for on in trains}}
 
 
 def running_totals(ref) -> list[list[int]]:
@@ -193,11 +210,11 @@ def drawn_tile(rnd, seat: int) -> str | None:
     return str(drawn) if drawn is not None and drawn in rnd.hands[seat] else None
 
 
-def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
+def count_view(ref, seat: int, hand: list[str] | None) -> dict:
     """Hidden hands at a round's end: ``must`` (this seat still shows or counts its hand),
     ``went_out`` (no tile left: it scores 0 and is never asked), ``tiles`` (what the count offers:
     the registered hand when it is complete, ``registered`` then true, else every tile not on the
-    table), ``expected`` (how many tiles the station counts in the hand), ``total`` (the pips of
+    table nor shown by another seat: ``Referee.may_hold``), ``expected`` (how many tiles the station counts in the hand), ``total`` (the pips of
     the registered hand, for the player to confirm; None when the station does not know the
     hand) and ``scoring``: how the round score follows from the pips counted (house-rules.md:
     ``(pips + penalty) * factor``, ``penalty`` the marker penalty when this seat's train is
@@ -212,7 +229,7 @@ def count_view(ref, seat: int, hand: list[str] | None, free: list[str]) -> dict:
     opts = ref.rules.options
     marked = bool(rnd is not None and rnd.marked[seat])
     factor = opts.out_on_double_multiplier if rnd is not None and rnd.ended and rnd.out_on_double else 1
-    tiles = (hand if complete else free) if must else []
+    tiles = (hand if complete else _sorted(ref.may_hold(rnd.index, seat))) if must else []
     return {"must": must, "went_out": went_out, "registered": bool(must and complete),
             "tiles": tiles,
             "expected": rnd.hand_counts[seat] if must else 0,
@@ -384,6 +401,7 @@ def result_with_corrections(referee) -> dict:
     result = referee.game.result()
     for index, (entry, rnd) in enumerate(zip(result["rounds"], referee.game.rounds)):
         scores = list(referee.game.raw_scores(index) or [])
+        entry["double_blank"] = double_blank_held(referee, index)
         entry["corrections"] = []
         for fix in rnd.corrections:
             before = scores[fix["seat"]] if scores else None
@@ -391,6 +409,29 @@ def result_with_corrections(referee) -> dict:
             if scores:
                 scores[fix["seat"]] = fix["score"]
     return result
+
+
+def double_blank_held(referee, index: int) -> dict | None:
+    """Round ``index`` once ended: ``{"seat", "points"}`` when the 0-0 is among the tiles left in a
+    seat's hand as the station knows them (virtual tiles, or the tiles a seat showed), so its round
+    score includes the 0-0's ``double_blank_points`` (rules.md 1, *Round score*); None when the 0-0
+    counts 0, nobody is known to hold it (a typed count says no tile) or the host corrected that
+    seat's score."""
+    points = referee.rules.options.double_blank_points
+    rnd = referee.game.rounds[index]
+    if not points or not rnd.ended:
+        return None
+    blank = parse_tile("0-0")
+    if rnd.known:
+        hands = rnd.hands
+    else:
+        shown = referee.shown.get(index, {})
+        hands = [shown.get(s) if isinstance(shown.get(s), list) else [] for s in range(len(referee.names))]
+    corrected = {fix["seat"] for fix in rnd.corrections}
+    seat = next((s for s, hand in enumerate(hands) if blank in hand), None)
+    if seat is None or seat in corrected:
+        return None
+    return {"seat": seat, "points": points}
 
 
 def seat_rows(referee, joined: set[int], joins: dict[int, int]) -> list[dict]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from .i18n import N_, gettext_for
+from .i18n import N_, gettext_for, translations
 from .option_words import option_name
 
 #: error code -> sentence (record-format.md's error table plus the station's own codes)
@@ -102,10 +102,28 @@ WRONG_PIN = N_("That is not the host PIN.")
 NOT_IN_GAME = N_("This game has no seat %(seat)s.")
 
 
+def impossible_count_text(lang: str, facts: dict) -> str:
+    """A typed pip count no hand of the seat's tiles makes (``bad-reveal``, why "impossible",
+    ``Referee.impossible_count``): "You typed 2 pips, but 3 tiles in your hand can count 16 to 33
+    or 53 to 73 pips. Check your count." in ``lang``, from the facts ``typed``, ``holds`` and
+    ``runs``."""
+    _ = gettext_for(lang)
+    ngettext = translations(lang).ngettext
+    runs = [r for r in facts.get("runs") or [] if isinstance(r, list) and len(r) == 2]
+    parts = [str(low) if low == high else _("%(low)s to %(high)s") % {"low": low, "high": high} for low, high in runs]
+    span = parts[-1] if len(parts) == 1 else _("%(some)s or %(last)s") % {"some": ", ".join(parts[:-1]), "last": parts[-1]} if parts else "…"
+    holds = facts.get("holds") if isinstance(facts.get("holds"), int) else 0
+    return ngettext("You typed %(typed)s pips, but %(n)s tile in your hand can count %(range)s pips. Check your count.",
+                    "You typed %(typed)s pips, but %(n)s tiles in your hand can count %(range)s pips. Check your count.",
+                    holds) % {"typed": facts.get("typed", "…"), "n": holds, "range": span}
+
+
 def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = None) -> str:
     """The reason for a refusal in ``lang``."""
     _ = gettext_for(lang)
     why = (facts or {}).get("why")
+    if code == "bad-reveal" and why == "impossible":
+        return impossible_count_text(lang, facts or {})
     if code == "forbidden" and why == "wrong-pin":       # the host's PIN alone: no seat code in it
         return _(WRONG_PIN)
     if code == "bad-request" and why == "not-in-game":

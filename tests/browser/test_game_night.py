@@ -299,7 +299,7 @@ def test_classic_round_on_real_tiles_through_the_virtual_hub(server, phone):
         for tile in hands[seat]:
             page.click(f'#count-tiles button[data-tile="{"-".join(map(str, same_tile(tile)))}"]')
         n = len(hands[seat])         # the station says how many tiles it counts in the hand
-        expect(page.locator("#count-help")).to_contain_text(f"as the station counts them: {n}.")
+        expect(page.locator("#count-help")).to_contain_text(f"The station counts {n} tile{'s' if n != 1 else ''} in your hand.")
         expect(page.locator("#count-sum")).to_contain_text(f"Tapped: {n} of {n} · {sum(pips(t) for t in hands[seat])} pips")
         page.click("#btn-count")
         expect(page.locator("#count-card")).to_be_hidden()

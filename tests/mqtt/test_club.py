@@ -38,7 +38,7 @@ def test_finished_games_make_the_leaderboard_and_replays_change_nothing(tmp_path
     try:
         a, b = night.hubs["table1"], night.hubs["table2"]
         quick_game(a, ["Ana", "Ben", "Chi"], [3, 5, 8])
-        quick_game(b, ["Di", "Ana", "Ed"], [9, 1, 2])
+        quick_game(b, ["Di", "Ana", "Ed"], [9, 2, 3])
         night.wait(night.caught_up, what="both games")
         api = night.api()
         assert [(g["hub"], g["players"]) for g in sorted(api["games"], key=lambda g: g["hub"])] == [
@@ -88,10 +88,10 @@ def test_a_club_away_mid_game_catches_up_when_it_is_back(tmp_path, broker):
     night = Evening(tmp_path, broker)
     try:
         a = night.hubs["table1"]
-        tokens = quick_game(a, ["Ana", "Ben", "Chi"], [1, 2, 3], rounds=2)
+        tokens = quick_game(a, ["Ana", "Ben", "Chi"], [2, 3, 4], rounds=2)
         night.wait(night.caught_up, what="the first rounds")
         night.stop_club()                       # the club's machine is off for a while
-        play_rounds(a, tokens, 2, 7, [1, 2, 3])
+        play_rounds(a, tokens, 2, 7, [2, 3, 4])
         night.start_club()                      # the same data dir and session: back where it was
         night.wait(night.caught_up, what="the rounds played while the club was away")
         assert [g["totals"] for g in night.api()["games"]] == [a.view()["result"]["totals"]]
@@ -104,7 +104,7 @@ def test_a_club_that_comes_later_gets_every_stored_game(tmp_path, broker):
     try:
         night.stop_club()
         a = night.hubs["table1"]
-        quick_game(a, ["Ana", "Ben", "Chi"], [1, 2, 3])
+        quick_game(a, ["Ana", "Ben", "Chi"], [2, 3, 4])
         night.club_dir = str(tmp_path / "new-club")       # a new club: new store, new session
         night.start_club(client_id="another-club")
         night.wait(night.caught_up, what="the game played before the club existed")

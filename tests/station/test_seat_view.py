@@ -182,7 +182,7 @@ def test_game_over_names_the_winner_and_my_rank(station):
         low = 0 if engine != 0 else 1
         station.submit(starter, tokens[starter], {"play": f"{engine}-{low}", "on": starter}, station.version)
         assert me(station, tokens, starter)["count"]["went_out"]
-        station.reveal(other, tokens[other], 5 if other == 1 else 1)      # Ben scores more
+        station.reveal(other, tokens[other], 5 if other == 1 else 2)      # Ben scores more (2: 0-2 or 1-1 is never played)
     ana, ben = me(station, tokens, 0), me(station, tokens, 1)
     assert station.view()["game"]["status"] == "finished"
     assert ana["game_over"]["winners"] == [0] and ana["game_over"]["rank"] == 1

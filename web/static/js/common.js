@@ -334,6 +334,17 @@
       tie ? el("p", { class: "tie-break", id: ids.tie || id + "-tie" }, MT.tieText(view)) : null);
   };
 
+  /** Why a round score is high: the 0-0 left in a hand counts its points (the station's
+   *  view.result.rounds[r].double_blank: {seat, points}, or null). ``mine``: the seat of the page
+   *  reading it (its own score is "Your score"). Nodes, or null when the round says nothing of it. */
+  MT.doubleBlankWords = function (view, r, mine) {
+    const round = ((view.result && view.result.rounds) || [])[r], held = round && round.double_blank;
+    if (!held) return null;
+    const words = { tile: MT.tileEl("0-0"), n: el("strong", {}, MT.bdi(held.points)) };
+    if (held.seat === mine) return MT.fmt(t("Your score includes the double blank %(tile)s: %(n)s pips."), words);
+    return MT.fmt(t("Round %(r)s: %(name)s's score includes the double blank %(tile)s, %(n)s pips."),
+      Object.assign(words, { r: r + 1, name: MT.bdi(MT.name(held.seat, view), "auto") }));
+  };
   /** A classic round's engine not yet placed: who places it and who draws first (the station's
       view.engine_search: holder known only with virtual tiles). */
   MT.engineSearchWords = function (es) {
@@ -354,8 +365,8 @@
     if (!view.game) {
       chips.push(el("span", {}, t("No game yet")));
     } else if (over) {       // the station's phase: finished or abandoned, whatever round was in play
-      // the seat page says it once, in its game-over heading (#h-game-over): not again up here
-      if (!document.getElementById("h-game-over")) chips.push(el("span", { class: "strip-over", id: "strip-over" }, over.heading));
+      // on every page, the seat page too: the strip stays in sight as the page scrolls (an empty bar said nothing)
+      chips.push(el("span", { class: "strip-over", id: "strip-over" }, over.heading));
     } else if (st) {
       chips.push(el("span", {}, t("Round %(r)s of %(n)s", { r: st.round + 1, n: MT.roundCount(view) })));
       chips.push(el("span", { class: "row" }, t("Engine"), " ", MT.tileEl(st.engine + "-" + st.engine)));

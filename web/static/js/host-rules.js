@@ -8,6 +8,7 @@
   const $ = (id) => document.getElementById(id);
   let catalogue = null, pinOf = () => "", changed = () => {};
   const rows = {};       // option -> {row, control, info}
+  let pending = null;    // the form's rules kept for this tab (draft()), put back once the rows are built
 
   function profile() { return $("profile").value; }
   function defaultWord(info) {
@@ -45,8 +46,10 @@
       else if (!c.dataset.named) c.options[0].textContent = t("%(value)s (default)", { value: defaultWord(info) });
     }
   }
-  /** The options as chosen (an empty field: the rules' default, not sent). */
+  /** The options as chosen (an empty field: the rules' default, not sent); before the rows are
+   *  built, the ones kept for this tab. */
   function options() {
+    if (!catalogue && pending) return Object.assign({}, pending.options);
     const out = {};
     for (const [key, { control: c, info }] of Object.entries(rows)) {
       if (c.value === "") continue;
@@ -103,6 +106,14 @@
     fill(r.data, r.data.last || "");
     const set = sets.find((s) => s.name === r.data.last);
     if (set) { apply(set.options); changed(); }
+  }
+  function putBack() {
+    const kept = pending;
+    pending = null;
+    if (sets.some((x) => x.name === kept.ruleset)) $("ruleset").value = kept.ruleset;
+    chosenSet();
+    apply(Object.assign({}, kept.options || {}, kept.hand_size ? { hand_size: kept.hand_size } : {}));
+    changed();
   }
   function refused(r) { MT.toast((r.data && r.data.text) || t("Refused"), false); }
   $("ruleset").addEventListener("change", () => {
@@ -162,9 +173,23 @@
         build(r.data.house, $("house-options"));
       }
       await load();
+      if (pending) putBack();
       refresh();
     },
     options: options,
+    /** The rules as the form stands, kept for this tab with the rest of the set-up (host.js): a
+     *  reload keeps them ({options, hand_size, ruleset}; null before the rows are built and
+     *  nothing is kept). */
+    draft() {
+      if (!catalogue) return pending;
+      return { options: options(), hand_size: $("hand-size").value, ruleset: $("ruleset").value };
+    },
+    /** Put back ``draft()``'s rules: at once if the rows are built, else once they are (after the
+     *  saved rule sets, so the last set used does not overwrite what the host chose). */
+    restore(kept) {
+      pending = kept && typeof kept === "object" ? kept : null;
+      if (catalogue && pending) { putBack(); refresh(); }
+    },
     ruleset: () => $("ruleset").value || null,
     refresh: refresh,
   };

@@ -80,7 +80,9 @@
       row.querySelector(".num").replaceChildren(el("span", { class: "badge" }, el("span", { class: "mark",
         style: "background:" + MT.seatColour(i), "aria-hidden": "true" }, MT.markOf(i, typed))));
       // seats numbered from 0, as every page, URL and the record number them
+      // the field's name, shown in it while it is empty (a bare dark box said nothing)
       row.querySelector("input").setAttribute("aria-label", t("Name at seat %(n)s", { n: i }));
+      row.querySelector("input").placeholder = t("Name at seat %(n)s", { n: i });
       row.querySelector("button").setAttribute("aria-label", t("Remove seat %(n)s", { n: i }));
     });
   }
@@ -96,6 +98,7 @@
     return null;
   }
   async function seats(view) {
+    if (view.over) { clearTimeout(codeTimer); shownSeats = ""; $("seats").replaceChildren(); return; }
     const players = (view.game && view.game.players) || [];
     // a join spends the seat's code (the station makes the next one at once): a seat joined again
     // (``joins``) fetches its new code, so the QR code and link shown always work
@@ -201,7 +204,7 @@
     $("deal").hidden = !deal;
     $("deal").textContent = deal ? dealText(deal) : "";
     $("controls").hidden = !g;
-    $("seats-card").hidden = !g;
+    $("seats-card").hidden = !g || !!view.over;      // a game over has no seat to join: no codes, QR codes or links
     if (g && h) {
       control("btn-start", h.start, view);
       control("btn-undo", h.undo, view);
@@ -288,12 +291,14 @@
   function saveDraft() {
     const rows = Array.from($("names").children);
     sessionStorage.setItem(DRAFT, JSON.stringify(Object.assign({ names: rows.map((r) => r.querySelector("input").value),
-      virtual: $("tiles-virtual").checked, profile: $("profile").value, set: $("set").value },
-      MT.hostComputers ? MT.hostComputers.draft() : {})));
+      virtual: $("tiles-virtual").checked, profile: $("profile").value, set: $("set").value,
+      rules: MT.hostRules.draft() }, MT.hostComputers ? MT.hostComputers.draft() : {})));
   }
   /** Fill the set-up form: ``names``, ``virtual`` (virtual tiles), ``profile``, ``set``, ``who``
-   *  (each row's choice, or a game's computers), ``hints``. */
+   *  (each row's choice, or a game's computers), ``hints``, ``rules`` (the options, tiles each and
+   *  rule set chosen: host-rules.js ``draft()``). */
   function fillForm(d) {
+    if (d.rules) MT.hostRules.restore(d.rules);
     if (d.names && d.names.length) { $("names").replaceChildren(); d.names.forEach((name) => nameRow(name)); }
     if (d.virtual !== undefined) { $("tiles-virtual").checked = !!d.virtual; $("tiles-real").checked = !d.virtual; }
     if (d.profile) $("profile").value = d.profile;

@@ -63,6 +63,9 @@
       });
     });
     list.replaceChildren(...items);
+    // a score the 0-0 left in a hand explains (the station's result.rounds[r].double_blank)
+    document.getElementById("round-notes").replaceChildren(...rounds.map((r, ri) => MT.doubleBlankWords(view, ri, null))
+      .filter((words) => words).map((words) => el("li", {}, words)));
   }
   /** Where each of ``labels`` (wanted at ``ys``) goes so none overlaps the next (``gap`` apart),
    *  all between ``top`` and ``bottom``: in the order of ``ys``, as near to each as that allows. */

@@ -26,7 +26,9 @@
       }
       if (!count.must) return;
       const pips = (view.game && view.game.pips) || {};       // the station's: 0-0 as the game counts it
-      $("count-help").textContent = t("Tiles in your hand, as the station counts them: %(n)s. Tap them, or type their pip count.", { n: count.expected });
+      // the station's count as a sentence of its own (a bare "…: 1." read as a numbered step)
+      $("count-help").textContent = MT.tn("The station counts %(n)s tile in your hand. Tap it, or type its pip count.",
+        "The station counts %(n)s tiles in your hand. Tap them, or type their pip count.", count.expected);
       $("count-known").hidden = count.total === null || count.total === undefined;
       $("count-known").textContent = $("count-known").hidden ? ""
         : MT.tn("The station knows your registered hand: %(n)s tile, %(p)s pips. Check it and send.", "The station knows your registered hand: %(n)s tiles, %(p)s pips. Check them and send.", count.expected, { p: count.total });
@@ -83,6 +85,9 @@
       const score = $("my-round-score");
       score.replaceChildren(end.mine === null ? "" : MT.fmt(t("Your score this round: %(n)s"), { n: el("strong", {}, MT.bdi(end.mine)) }));
       score.hidden = end.mine === null || out;     // "you went out: your count is 0" says it
+      const blank = MT.doubleBlankWords(view, end.round, ctx.seat);      // why a score is 50 more
+      $("round-blank").hidden = !blank;
+      $("round-blank").replaceChildren(...(blank ? [blank] : []));
       const waiting = end.waiting || [];
       $("round-waiting").textContent = waiting.length
         ? t("Waiting for the counts of: %(names)s", { names: waiting.map((s) => MT.name(s, view)).join(", ") }) : "";

@@ -105,27 +105,33 @@
     return area;
   }
 
+  /** The table to draw: the round in play (``result.state``), else once the game is over the
+   *  table as the last round left it (the station's ``final_table``: no turn, no open double). */
+  function tableOf(view) { return (view.result && view.result.state) || view.final_table || null; }
+
   MT.renderTrains = function (view, box) {
-    const st = view.result && view.result.state;
+    const st = tableOf(view);
+    // the station's phase: at game over (played out, ended early or abandoned) the table says how,
+    // above the trains as they lay when it ended
+    const block = MT.overBlock(view, { id: "table-over", winner: "table-winner" });
     if (!st) {
-      // the station's phase: at game over (played out, ended early or abandoned) the table says how
-      const block = MT.overBlock(view, { id: "table-over", winner: "table-winner" });
       const words = !view.game ? t("No game yet") : t("Waiting for the host to start a round");
       box.replaceChildren(block || el("p", { class: "muted" }, words));
       return;
     }
     box.__view = view;
+    const ends = (view.result && view.result.state ? view.open_ends : st.open_ends) || {};
     // the station's: the double's player still owes a play that may go anywhere (view.follow_up)
     const freeAfter = (v, key) => !!(v.follow_up && v.follow_up.anywhere && v.follow_up.doubles.some((d) => d.on === key));
     const open = new Map((st.open_doubles || []).map((d) => [String(d.on === null ? "mexican" : d.on), d.tile]));
     const rtl = document.documentElement.dir === "rtl";
     const over = view.phase !== "playing";        // the station's phase: no double binds once the round is over
-    box.replaceChildren(...st.trains.map((tr) => {
+    box.replaceChildren(...(block ? [block] : []), ...st.trains.map((tr) => {
       const key = tr.owner === null ? "mexican" : String(tr.owner);
       const mexican = tr.owner === null;
       const who = mexican ? el("span", { class: "badge" }, el("span", { class: "mark", style: "background:var(--mexican)", "aria-hidden": "true" }, "☆"), t("Mexican train"))
         : MT.badge(tr.owner, MT.trainName(tr.owner, view));
-      const end = (view.open_ends || {})[key];           // the station's (the engine's pip on an empty train)
+      const end = ends[key];           // the station's (the engine's pip on an empty train)
       const odTile = !over && open.has(key) ? open.get(key) : null;
       const head = el("div", { class: "train-head" }, who,
         el("span", { class: "openend" }, MT.fmt(t("open end: %(n)s"), { n: MT.bdi(end) })),
@@ -168,7 +174,7 @@
       const w = box.clientWidth;
       if (Math.abs(w - lastWidth) < 2 || !box.__view) return;
       lastWidth = w;
-      const st = box.__view.result && box.__view.result.state;
+      const st = tableOf(box.__view);
       if (st) draw(box, st, document.documentElement.dir === "rtl");
     }).observe(box);
   }
