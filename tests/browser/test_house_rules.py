@@ -57,9 +57,9 @@ def test_a_saved_rule_set_sets_up_a_game_and_a_seat_sees_the_house_rule_refusal(
     host.locator("#rulesets-box").screenshot(path=str(SHOTS / "host-rulesets-box.png"))
     assert station.store.ruleset("Grandma's rules")["options"] == {"doubles_open": False, "own_train_first": True}
 
-    # another evening: a fresh page starts from the defaults until the set is chosen
-    host.reload()
-    expect(host.locator("#host")).to_be_visible()
+    # another evening: a fresh page starts from the defaults until the set is chosen (a reload of
+    # the same tab keeps the form as the host left it: test_evening_last_pages.py)
+    host = unlock_host(phone, server)
     expect(host.locator("#ruleset option")).to_have_count(2)
     expect(host.locator("#opt-own_train_first")).to_have_value("")
     host.click("#rulesets-box > summary")
