@@ -142,6 +142,9 @@ class HubBridge:
     def _slot(self, slot: str, occupied: bool, tile: str | None) -> None:
         ref = self.station.referee
         if ref is None or not occupied:
+            # a tile taken out asks nothing, but the view's ``hardware.slots`` changed: the virtual
+            # hub's page shows the emptied slot (a new round's cleared slots came after its view)
+            self.station._publish()
             return
         rnd = ref.game.current
         if slot == "engine" and (rnd is None or rnd.ended) and ref.status in ("ready", "round-over"):
