@@ -104,14 +104,20 @@ def overlap(a: dict, b: dict) -> bool:
         and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
 
 
+def players_after_tied_games(server, phone, lang: str):
+    """/players on a phone in ``lang`` after two games in which Ben and Dunya end on the same
+    total in both (their lines and points lie on each other)."""
+    doubles_game(server.station, PLAYERS, TIED)
+    doubles_game(server.station, PLAYERS, [[0, 3, 5, 3]])
+    page = phone(lang).new_page()
+    page.goto(server.url + "/players")
+    return page
+
+
 # ------------------------------------------------------------------------------ words in tables
 @pytest.mark.parametrize("lang", ["en", "so", "si"])
 def test_the_head_to_head_never_splits_a_name(server, phone, lang):
-    st = server.station
-    doubles_game(st, PLAYERS, TIED)
-    doubles_game(st, PLAYERS, [[0, 3, 5, 3]])
-    page = phone(lang).new_page()
-    page.goto(server.url + "/players")
+    page = players_after_tied_games(server, phone, lang)
     tables = page.locator(".h2h-table")
     expect(tables).to_have_count(4)
     expect(page.locator('section.player[data-player="ben"] .h2h-table')).to_contain_text("Dunya")
@@ -172,12 +178,7 @@ def test_the_running_totals_chart_shows_every_player_inside_it(server, phone, la
 
 @pytest.mark.parametrize("lang", ["en", "ps"])
 def test_the_players_chart_shows_two_players_on_the_same_totals(server, phone, lang):
-    st = server.station
-    # Ben and Dunya on the same total in both games: their lines and points lie on each other
-    doubles_game(st, PLAYERS, TIED)
-    doubles_game(st, PLAYERS, [[0, 3, 5, 3]])
-    page = phone(lang).new_page()
-    page.goto(server.url + "/players")
+    page = players_after_tied_games(server, phone, lang)
     canvas = page.locator("#evenings-chart")
     expect(canvas).to_be_visible()
     canvas.scroll_into_view_if_needed()
