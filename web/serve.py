@@ -15,7 +15,9 @@ The guard is two subclasses of uvicorn's own protocol classes, given through its
 - ``MAX_TARGET``: a WebSocket handshake whose URL is longer is answered 414 and closed (the socket
   library would otherwise leave it unanswered);
 - ``MAX_IDLE``: connections that have sent nothing yet, from all clients; past it the oldest of
-  them is closed. A connection over ``MAX_PER_CLIENT`` is never counted in uvicorn's concurrency
+  them that has sent nothing for ``IDLE_GRACE_S`` is closed (a fresh one is sending its request:
+  200 phones that connect at once are all served; the check runs again when the oldest is due).
+  A connection over ``MAX_PER_CLIENT`` is never counted in uvicorn's concurrency
   limit either. Without both, 2,000 idle sockets from ten addresses (bench/abuse.py) filled
   ``MAX_CONNECTIONS`` for the header timeout, and a player's move was answered 503;
 - every such refusal is one log line per cause per minute (``station.logs``), naming the client;
@@ -44,10 +46,12 @@ MAX_PER_CLIENT = 32         # open connections from one address (a phone uses 2-
 MAX_CONNECTIONS = 512       # all open connections and tasks: beyond, 503 (uvicorn's limit_concurrency)
 MAX_TARGET = 2048           # characters of a WebSocket handshake's URL
 MAX_IDLE = 128              # connections with no byte received yet, all clients: past it the oldest is closed
+IDLE_GRACE_S = 2.0          # seconds a connection may have sent nothing before it can be closed for MAX_IDLE
 FILE_LIMIT = 4096           # the unit's LimitNOFILE: MAX_CONNECTIONS and the backlog fit in it
 
 _open: dict[str, set] = defaultdict(set)     # client address -> its open transports
-_idle: OrderedDict = OrderedDict()           # protocols that have received nothing yet, oldest first
+_idle: OrderedDict = OrderedDict()           # protocols that have received nothing yet -> loop time opened, oldest first
+_idle_check = None                           # the timer of the next _close_idle, while one is due
 
 
 def _client(transport) -> str:
@@ -69,6 +73,23 @@ def _untrack(transport) -> None:
         found.discard(transport)
         if not found:
             del _open[client]
+
+
+def _close_idle(loop, max_idle: int) -> None:
+    """Close the oldest connections that sent nothing, while more than ``max_idle`` have and the
+    oldest has for ``IDLE_GRACE_S`` or more; when the oldest is younger, check again when it is due."""
+    global _idle_check
+    _idle_check = None
+    while len(_idle) > max_idle:
+        oldest, since = next(iter(_idle.items()))
+        wait = since + IDLE_GRACE_S - loop.time()
+        if wait > 0:
+            _idle_check = loop.call_later(wait, _close_idle, loop, max_idle)
+            return
+        _idle.popitem(last=False)
+        once_a_minute(log, "idle", "closed a connection from %s: over %d open that sent nothing (the oldest)",
+                      _client(oldest.transport), max_idle)
+        oldest.transport.close()
 
 
 def open_connections(client: str) -> int:
@@ -93,12 +114,10 @@ class GuardedH11Protocol(H11Protocol):
             self.connections.discard(self)          # never counted against the concurrency limit
             transport.abort()
             return
-        _idle[self] = None
-        while len(_idle) > self.max_idle:
-            oldest, _ = _idle.popitem(last=False)
-            once_a_minute(log, "idle", "closed a connection from %s: over %d open that sent nothing (the oldest)",
-                          _client(oldest.transport), self.max_idle)
-            oldest.transport.close()
+        _idle[self] = self.loop.time()
+        due = _idle_check is not None and _idle_check.when() > self.loop.time() - 1.0
+        if len(_idle) > self.max_idle and not due:      # (a check left by a loop that stopped is not due)
+            _close_idle(self.loop, self.max_idle)
         self._arm()
 
     def data_received(self, data: bytes) -> None:
