@@ -139,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="write the results (every game's share) to FILE, "
                         "again every --save-every games, so that a run stopped early keeps its games")
     parser.add_argument("--save-every", type=int, default=20, metavar="N")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on from the games the --json FILE holds (the same --seed: game i is the same game)")
     parser.add_argument("--pairing", action="append", metavar="FIRST:OTHERS",
                         help=f"one seat FIRST against three OTHERS (default {' '.join(DEFAULT_PAIRINGS)})")
     parser.add_argument("--report", metavar="FILE", action="append",
@@ -160,9 +162,14 @@ def main(argv: list[str] | None = None) -> int:
                for p in pairings}
     # game i of every pairing before game i + 1 of any: a run stopped early has as many games of
     # each slow pairing (the narrowing gain pairs them by game)
-    jobs = [(p, i) for i in range(max(planned.values())) for p in pairings if i < planned[p]]
     results: dict[str, list[float]] = {p: [] for p in pairings}
     cpu = dict.fromkeys(pairings, 0.0)
+    if args.resume:
+        refused = _resume(args, pairings, results, cpu)
+        if refused:
+            print(f"strength: --resume: {refused}", file=sys.stderr)
+            return 2
+    jobs = [(p, i) for i in range(max(planned.values())) for p in pairings if len(results[p]) <= i < planned[p]]
     complete = False
     # a run started in the background ignores Ctrl-C's signal: SIGINT and SIGTERM both stop it
     # here, keeping the games played (the workers, forked after, inherit this)
@@ -184,6 +191,26 @@ def main(argv: list[str] | None = None) -> int:
     _save(args.json, args, results, cpu, planned, complete)
     _table(results, cpu)
     return 0
+
+
+def _resume(args, pairings: list[str], results: dict[str, list[float]], cpu: dict[str, float]) -> str | None:
+    """Fill ``results`` and ``cpu`` with the games the ``--json`` file holds (its share of game i
+    is game i's: the games are saved in order); returns why it cannot, or None."""
+    if not args.json:
+        return "give the --json FILE to go on from"
+    try:
+        with open(args.json) as saved:
+            doc = json.load(saved)
+        if doc["seed"] != args.seed:
+            return f"{args.json} holds games of --seed {doc['seed']}, not {args.seed}"
+        for p in pairings:
+            entry = doc["pairings"].get(p)
+            if entry and entry["wins"]:
+                results[p] = [float(w) for w in entry["wins"]]
+                cpu[p] = float(entry["cpu_s_per_game"]) * len(results[p])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return f"{args.json}: {exc}"
+    return None
 
 
 def _report(paths: list[str]) -> int:

@@ -31,8 +31,24 @@ def test_saved_games_report_the_printed_table(tmp_path):
     assert report.stdout == done.stdout          # the same rows, CPU figures included
 
 
+def test_a_resumed_run_plays_only_the_games_missing_and_ends_as_one_run(tmp_path):
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    common = ["--pairing", "greedy:random", "--pairing", "playout:random", "--playout-games", "2", "--seed", "5"]
+    assert run("--games", "8", *common, "--json", str(whole)).returncode == 0
+    assert run("--games", "3", *common[:-4], "--playout-games", "1", "--seed", "5", "--json", str(part)).returncode == 0
+    resumed = run("--games", "8", *common, "--json", str(part), "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    a, b = json.loads(whole.read_text()), json.loads(part.read_text())
+    assert b["complete"] is True
+    for p in ("greedy:random", "playout:random"):
+        assert b["pairings"][p]["wins"] == a["pairings"][p]["wins"]      # game i is game i
+    other_seed = run("--games", "8", *common[:-1], "6", "--json", str(part), "--resume")
+    assert other_seed.returncode == 2 and "seed 5" in other_seed.stderr
+
+
 def test_a_bad_argument_or_file_is_exit_2_with_one_line(tmp_path):
-    for args in (["--pairing", "strong:random"], ["--games", "0"], ["--report", str(tmp_path / "none.json")]):
+    for args in (["--pairing", "strong:random"], ["--games", "0"], ["--report", str(tmp_path / "none.json")],
+                 ["--resume"], ["--resume", "--json", str(tmp_path / "none.json")]):
         done = run(*args)
         assert done.returncode == 2 and done.stdout == ""
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
