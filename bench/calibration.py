@@ -98,6 +98,13 @@ class Calibration:
             workload()
             self.times.append(time.process_time() - start)
 
+    def time_workload(self) -> float:
+        """One run of the workload now: its CPU time (s), not added to ``times``; for a figure
+        timed piece by piece, each piece's ratio taken to the workload timed beside it."""
+        start = time.process_time()
+        workload()
+        return time.process_time() - start
+
     def alternate(self, fn, repeats: int, before=None) -> tuple[float, float]:
         """CPU times of ``fn()`` and of the workload, taken alternately ``repeats`` times each
         (``before()``, untimed, ahead of each ``fn()``): ``(median fn s, median workload s)``.

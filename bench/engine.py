@@ -4,10 +4,11 @@ hint and a strong computer move.
 
 Every figure is printed twice: in CPU time of this process (``time.process_time``), and as a ratio
 to the calibration (bench/calibration.py: a fixed plain-Python workload timed in this process at
-the start, between the figures and at the end of the run; 1 cal is its CPU time). The replay, a
-few ms, is timed alternately with the workload and its ratio is taken to those timings (the
-same seconds: on a shared machine the load moves within a second); its ratio to the run's
-calibration is printed beside. The ratios carry from one machine to another; the CPU times do not.
+the start, between the figures and at the end of the run; 1 cal is its CPU time). Each figure is
+timed alternately with the workload and its ratio is taken to those timings (the same seconds: on
+a shared machine the load moves within a second, and a busy core slows both alike): the replays
+one by one, the simulation chunk by chunk, each hint and strong move ``--repeats`` times; its
+ratio to the run's calibration is printed beside. The ratios carry from one machine to another; the CPU times do not.
 
 Targets (issue 22; CPU time on a 2-core x86-64 PC, idle, where 1 cal is about ``REFERENCE_CAL_MS``;
 and as ratios, which the exit status follows):
@@ -24,7 +25,7 @@ machine it follows the other programs more than the code). Exits 1 when a ratio 
 target, 0 when every ratio meets it. The computer players'
 strength is measured by tools/strength.py (hundreds of games: not a bench's minute).
 
-    python bench/engine.py [--seconds 10] [--replays 50] [--hints 5]
+    python bench/engine.py [--seconds 10] [--replays 50] [--hints 5] [--repeats 3]
 """
 from __future__ import annotations
 
@@ -65,19 +66,25 @@ HINT_PLAYOUTS = 1000
 CHUNK = 10                    # games per play_games call
 
 
-def simulate_rate(seconds: float) -> tuple[float, float, int, int]:
+def simulate_rate(cal: Calibration, seconds: float) -> tuple[float, float, float, int, int]:
     """``station simulate``'s ``play_games`` (hub, double-12, 4 random players, statistics
-    included) run for ``seconds`` of CPU time: ``(rounds/s, games/s, games, rounds)``."""
+    included) run for ``seconds`` of CPU time in chunks of ``CHUNK`` games, each chunk followed by
+    one run of the calibration's workload: ``(rounds/s, rounds/cal, games/s, games, rounds)``,
+    where rounds/cal converts each chunk's CPU time with the workload timed beside it (the same
+    seconds, as ``Calibration.alternate``)."""
     rules = Rules.make("hub", 12, 4)
     play_games(rules, 1, 0, "random", True)          # warm-up: imports, caches
     games = rounds = 0
-    cpu, seed = 0.0, 1
+    cpu = in_cal = 0.0
+    seed = 1
     while cpu < seconds:
         start = time.process_time()
         stats = play_games(rules, CHUNK, seed, "random", True)
-        cpu += time.process_time() - start
+        took = time.process_time() - start
+        cpu += took
+        in_cal += took / cal.time_workload()
         games, rounds, seed = games + stats["games"], rounds + stats["rounds"], seed + 1
-    return rounds / cpu, games / cpu, games, rounds
+    return rounds / cpu, rounds / in_cal, games / cpu, games, rounds
 
 
 def replay_ms(cal: Calibration, repeats: int) -> tuple[float, float, float, int]:
@@ -122,29 +129,47 @@ def positions(count: int) -> list:
     return found
 
 
-def hint_seconds(count: int) -> tuple[list[float], int]:
+def _paired(cal: Calibration, fn, repeats: int) -> tuple[float, float]:
+    """``fn()`` timed ``repeats`` times, each followed by one run of the workload: ``(median CPU s,
+    median ratio)``, each ratio to the workload timed right after it."""
+    times, ratios = [], []
+    for _ in range(repeats):
+        start = time.process_time()
+        fn()
+        took = time.process_time() - start
+        times.append(took)
+        ratios.append(took / cal.time_workload())
+    return statistics.median(times), statistics.median(ratios)
+
+
+def hint_seconds(cal: Calibration, count: int, repeats: int) -> tuple[list[float], list[float], int]:
     """CPU times of ``rank_plays`` with ``HINT_PLAYOUTS`` playouts for the seat to act in ``count``
-    mid-round positions: ``(times s, most candidate events)``."""
-    times, most = [], 0
-    for rnd, seed in positions(count):
+    mid-round positions, each timed ``repeats`` times alternately with the workload: ``(median s of
+    each position, its median ratio in cal, most candidate events)``."""
+    times, ratios, most = [], [], 0
+
+    def hint(rnd, seed):
         seat = rnd.turn
-        start = time.process_time()
         ranking = rank_plays(rnd, seat, rnd.hands[seat], random.Random(seed), HINT_PLAYOUTS)
-        times.append(time.process_time() - start)
         assert ranking.playouts >= HINT_PLAYOUTS
-        most = max(most, len(ranking.plays))
-    return times, most
-
-
-def strong_seconds(count: int) -> list[float]:
-    """CPU times of a strong computer move (``choose``, policy ``playout``: ``PLAYOUT_BUDGET``
-    playouts) in ``count`` mid-round positions."""
-    times = []
+        return len(ranking.plays)
     for rnd, seed in positions(count):
-        start = time.process_time()
-        choose(rnd, "playout", random.Random(seed))
-        times.append(time.process_time() - start)
-    return times
+        most = max(most, hint(rnd, seed))
+        took, ratio = _paired(cal, lambda: hint(rnd, seed), repeats)
+        times.append(took)
+        ratios.append(ratio)
+    return times, ratios, most
+
+
+def strong_seconds(cal: Calibration, count: int, repeats: int) -> tuple[list[float], list[float]]:
+    """CPU times of a strong computer move (``choose``, policy ``playout``: ``PLAYOUT_BUDGET``
+    playouts) in ``count`` mid-round positions, as ``hint_seconds``: ``(median s, ratio)`` lists."""
+    times, ratios = [], []
+    for rnd, seed in positions(count):
+        took, ratio = _paired(cal, lambda: choose(rnd, "playout", random.Random(seed)), repeats)
+        times.append(took)
+        ratios.append(ratio)
+    return times, ratios
 
 
 def main() -> int:
@@ -152,42 +177,45 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds to simulate")
     parser.add_argument("--replays", type=int, default=50)
     parser.add_argument("--hints", type=int, default=5, help="mid-round positions to hint and to move in")
+    parser.add_argument("--repeats", type=int, default=3, help="timings of each hint and strong move")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
     cal = Calibration(samples=3)           # sampled again after each figure: the same minutes
-    rounds_s, games_s, games, rounds = simulate_rate(args.seconds)
+    rounds_s, rounds_cal, games_s, games, rounds = simulate_rate(cal, args.seconds)
     cal.sample()
     median, worst, replay_cal, events = replay_ms(cal, args.replays)
     cal.sample()
-    hints, most = hint_seconds(args.hints)
+    hints, hint_ratios, most = hint_seconds(cal, args.hints, args.repeats)
     cal.sample()
-    strong = strong_seconds(args.hints)
+    strong, strong_ratios = strong_seconds(cal, args.hints, args.repeats)
     cal.sample()
     c = cal.seconds * 1000                                   # ms per cal
     hint_median, hint_worst = statistics.median(hints) * 1000, max(hints) * 1000
     strong_median, strong_worst = statistics.median(strong) * 1000, max(strong) * 1000
+    hint_cal, strong_cal = statistics.median(hint_ratios), statistics.median(strong_ratios)
     print(f"machine:  {os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}, "
           f"CPU time on one core")
     print(cal.line())
-    print(f"simulate: {rounds_s:,.0f} whole rounds/s = {cal.per_cal(rounds_s):.1f} rounds/cal "
-          f"({games_s:,.1f} 13-round games/s; {rounds} rounds, {games} games; station simulate: hub, "
+    print(f"simulate: {rounds_s:,.0f} whole rounds/s = {rounds_cal:.1f} rounds/cal (to the workload timed "
+          f"between the chunks; {cal.per_cal(rounds_s):.1f} to the run's) ({games_s:,.1f} 13-round games/s; {rounds} rounds, {games} games; station simulate: hub, "
           f"double-12, 4 random players; target >= {TARGET_ROUNDS_PER_S:,} rounds/s, "
           f">= {TARGET_ROUNDS_PER_CAL:.0f} rounds/cal)")
     print(f"replay:   {median:.2f} ms median, {worst:.2f} ms worst = {replay_cal:.3f} cal (to the calibration "
           f"timed between the replays; {median / c:.3f} cal to the run's) for a 13-round record of {events} "
           f"events ({args.replays} replays; target < {TARGET_REPLAY_MS:g} ms, < {TARGET_REPLAY_CAL:.3f} cal)")
-    print(f"hint:     {hint_median:.0f} ms median, {hint_worst:.0f} ms worst = {hint_median / c:.1f} / "
-          f"{hint_worst / c:.1f} cal for {HINT_PLAYOUTS:,} playouts ({len(hints)} mid-round positions, hub, "
+    print(f"hint:     {hint_median:.0f} ms median, {hint_worst:.0f} ms worst = {hint_cal:.1f} cal (to the "
+          f"workload timed after each; {hint_median / c:.1f} / {hint_worst / c:.1f} to the run's) for "
+          f"{HINT_PLAYOUTS:,} playouts ({len(hints)} mid-round positions x {args.repeats}, hub, "
           f"double-12, 4 players, up to {most} candidate events; target < {TARGET_HINT_MS:g} ms, "
           f"< {TARGET_HINT_CAL:.1f} cal)")
-    print(f"strong:   {strong_median:.0f} ms median, {strong_worst:.0f} ms worst = {strong_median / c:.1f} / "
-          f"{strong_worst / c:.1f} cal for a strong computer move ({PLAYOUT_BUDGET} playouts, the same "
+    print(f"strong:   {strong_median:.0f} ms median, {strong_worst:.0f} ms worst = {strong_cal:.2f} cal (to the "
+          f"workload timed after each; {strong_median / c:.2f} / {strong_worst / c:.2f} to the run's) for a strong computer move ({PLAYOUT_BUDGET} playouts, the same "
           f"positions; target < {TARGET_STRONG_MS:g} ms, < {TARGET_STRONG_CAL:.1f} cal)")
-    missed = [what for what, ok in (("simulate", cal.per_cal(rounds_s) >= TARGET_ROUNDS_PER_CAL),
+    missed = [what for what, ok in (("simulate", rounds_cal >= TARGET_ROUNDS_PER_CAL),
                                     ("replay", replay_cal < TARGET_REPLAY_CAL),
-                                    ("hint", hint_median / c < TARGET_HINT_CAL),
-                                    ("strong move", strong_median / c < TARGET_STRONG_CAL)) if not ok]
+                                    ("hint", hint_cal < TARGET_HINT_CAL),
+                                    ("strong move", strong_cal < TARGET_STRONG_CAL)) if not ok]
     if missed:
         print(f"MISSED TARGET (ratio): {', '.join(missed)}")
     return 1 if missed else 0
