@@ -2,10 +2,12 @@
 set up and the host PIN and a seat token supplied, answers below 500 (``not_a_server_error``).
 
 Against the real ``Station.mock()`` in process (ASGI, no server); bounded to a few examples per
-operation so the suite stays fast. ``test_trust_api_fuzz.py`` adds values outside the schema."""
+operation so the suite stays fast (``MT_FUZZ_EXAMPLES=N`` for a long run: N examples per operation).
+``test_trust_api_fuzz.py`` adds values outside the schema."""
 from __future__ import annotations
 
 import itertools
+import os
 import tempfile
 
 import pytest
@@ -39,7 +41,7 @@ def _close_station():
 
 
 @schema.parametrize()
-@settings(max_examples=12, deadline=None, derandomize=True,
+@settings(max_examples=int(os.environ.get("MT_FUZZ_EXAMPLES", "12")), deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_no_operation_answers_5xx(case):
     headers = {"X-Host-Pin": PIN, "X-Seat-Token": TOKEN}
