@@ -109,12 +109,15 @@ class HostGuard:
         wait = self.throttle.wait(client, kind)
         if wait > 0:
             lockout = self.throttle.locked_out(client, kind)
+            everyone = self.throttle.everyone_wait(kind) >= wait
             once_a_minute(log, f"throttled {kind}", "refused %s try from %s: throttled for %.0f s more%s",
-                          kind, client, wait, " (locked out)" if lockout else "")
+                          kind, client, wait, " (every device: too many wrong tries from many)" if everyone
+                          else " (locked out)" if lockout else "")
             what = "host PIN" if kind == "pin" else "seat code"
-            raise Throttled(f"too many wrong tries of the {what} from this device: try again in "
-                            f"{math.ceil(wait)} s", facts={"retry_after": math.ceil(wait),
-                                                           "lockout": lockout, "what": kind})
+            source = "from several devices" if everyone else "from this device"
+            raise Throttled(f"too many wrong tries of the {what} {source}: try again in "
+                            f"{math.ceil(wait)} s", facts={"retry_after": math.ceil(wait), "lockout": lockout,
+                                                           "everyone": everyone, "what": kind})
 
     def _wrong(self, client: str | None, kind: str, detail: str) -> None:
         if client is not None:

@@ -72,13 +72,18 @@ REASONS: dict[str, str] = {
 
 NEW_PIN = N_("The new PIN must have 4 to 12 digits.")
 
-#: (what, locked out) -> sentence for "throttled"; facts: retry_after (s), what ("pin"/"code"), lockout
-THROTTLED: dict[tuple[str, bool], str] = {
+#: (what, locked out, or "everyone") -> sentence for "throttled"; facts: retry_after (s), what
+#: ("pin"/"code"), lockout, everyone (every client's shared budget is spent: station/throttle.py)
+THROTTLED: dict[tuple[str, bool | str], str] = {
     ("pin", False): N_("Too many wrong PINs from this phone: wait %(seconds)s s before the next try."),
     ("pin", True): N_("Too many wrong PINs from this phone: locked for %(minutes)s min. "
                       "Restarting the station shows the PIN again."),
     ("code", False): N_("Too many wrong seat codes from this phone: wait %(seconds)s s before the next try."),
     ("code", True): N_("Too many wrong seat codes from this phone: locked for %(minutes)s min. Ask the host."),
+    ("pin", "everyone"): N_("Too many wrong PINs from several devices: the station waits %(seconds)s s before "
+                            "the next try from any phone. Restarting the station shows the PIN again."),
+    ("code", "everyone"): N_("Too many wrong seat codes from several devices: the station waits %(seconds)s s "
+                             "before the next try from any phone."),
 }
 
 #: reasons worded from their facts (``%(name)s``)
@@ -131,7 +136,8 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
     if code == "throttled":
         facts = facts or {}
         seconds = int(facts.get("retry_after") or 1)
-        sentence = THROTTLED.get((facts.get("what"), bool(facts.get("lockout"))), REASONS["throttled"])
+        which = "everyone" if facts.get("everyone") else bool(facts.get("lockout"))
+        sentence = THROTTLED.get((facts.get("what"), which), REASONS["throttled"])
         return _(sentence) % {"seconds": seconds, "minutes": max(1, -(-seconds // 60))}
     if code == "bad-request" and (facts or {}).get("field") == "new_pin":
         return _(NEW_PIN)
