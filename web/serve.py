@@ -14,9 +14,12 @@ The guard is two subclasses of uvicorn's own protocol classes, given through its
   is closed at once;
 - ``MAX_TARGET``: a WebSocket handshake whose URL is longer is answered 414 and closed (the socket
   library would otherwise leave it unanswered);
-- ``MAX_IDLE``: connections that have sent nothing yet, from all clients; past it the oldest of
-  them that has sent nothing for ``IDLE_GRACE_S`` is closed (a fresh one is sending its request:
-  200 phones that connect at once are all served; the check runs again when the oldest is due).
+- ``MAX_IDLE``: connections waiting for a whole request head (nothing sent yet, half a request
+  line or half the headers, or a keep-alive connection between requests), from all clients; past
+  it the oldest of them that has waited ``IDLE_GRACE_S`` is closed (a fresh one is sending its
+  request: 200 phones that connect at once are all served; the check runs again when the oldest
+  is due), or the oldest at once when three quarters of ``MAX_CONNECTIONS`` are open. Half-sent headers count too: 17 addresses x 31 connections each sending
+  ``X-A: `` and stopping had filled ``MAX_CONNECTIONS`` for the header timeout, every new request 503.
   A connection over ``MAX_PER_CLIENT`` is never counted in uvicorn's concurrency
   limit either. Without both, 2,000 idle sockets from ten addresses (bench/abuse.py) filled
   ``MAX_CONNECTIONS`` for the header timeout, and a player's move was answered 503;
@@ -45,12 +48,12 @@ KEEP_ALIVE_S = 5            # seconds a connection may idle between requests (uv
 MAX_PER_CLIENT = 32         # open connections from one address (a phone uses 2-6)
 MAX_CONNECTIONS = 512       # all open connections and tasks: beyond, 503 (uvicorn's limit_concurrency)
 MAX_TARGET = 2048           # characters of a WebSocket handshake's URL
-MAX_IDLE = 128              # connections with no byte received yet, all clients: past it the oldest is closed
-IDLE_GRACE_S = 2.0          # seconds a connection may have sent nothing before it can be closed for MAX_IDLE
+MAX_IDLE = 128              # connections with no whole request head yet, all clients: past it the oldest is closed
+IDLE_GRACE_S = 2.0          # seconds a connection may wait so before it can be closed for MAX_IDLE
 FILE_LIMIT = 4096           # the unit's LimitNOFILE: MAX_CONNECTIONS and the backlog fit in it
 
 _open: dict[str, set] = defaultdict(set)     # client address -> its open transports
-_idle: OrderedDict = OrderedDict()           # protocols that have received nothing yet -> loop time opened, oldest first
+_idle: OrderedDict = OrderedDict()           # protocols with no whole request head -> loop time they began waiting, oldest first
 _idle_check = None                           # the timer of the next _close_idle, while one is due
 
 
@@ -75,19 +78,21 @@ def _untrack(transport) -> None:
             del _open[client]
 
 
-def _close_idle(loop, max_idle: int) -> None:
-    """Close the oldest connections that sent nothing, while more than ``max_idle`` have and the
-    oldest has for ``IDLE_GRACE_S`` or more; when the oldest is younger, check again when it is due."""
+def _close_idle(loop, max_idle: int, crowded: bool = False) -> None:
+    """Close the oldest connections waiting for a whole request head, while more than ``max_idle``
+    are and the oldest has waited ``IDLE_GRACE_S`` or more (or at once when the server is
+    ``crowded``: three quarters of ``MAX_CONNECTIONS`` open); when it is younger, check again when due."""
     global _idle_check
-    _idle_check = None
+    if not crowded:
+        _idle_check = None
     while len(_idle) > max_idle:
         oldest, since = next(iter(_idle.items()))
         wait = since + IDLE_GRACE_S - loop.time()
-        if wait > 0:
+        if wait > 0 and not crowded:
             _idle_check = loop.call_later(wait, _close_idle, loop, max_idle)
             return
         _idle.popitem(last=False)
-        once_a_minute(log, "idle", "closed a connection from %s: over %d open that sent nothing (the oldest)",
+        once_a_minute(log, "idle", "closed a connection from %s: over %d open with no whole request (the oldest)",
                       _client(oldest.transport), max_idle)
         oldest.transport.close()
 
@@ -114,15 +119,23 @@ class GuardedH11Protocol(H11Protocol):
             self.connections.discard(self)          # never counted against the concurrency limit
             transport.abort()
             return
-        _idle[self] = self.loop.time()
-        due = _idle_check is not None and _idle_check.when() > self.loop.time() - 1.0
-        if len(_idle) > self.max_idle and not due:      # (a check left by a loop that stopped is not due)
-            _close_idle(self.loop, self.max_idle)
+        self._wait_for_head()
         self._arm()
 
+    def _wait_for_head(self) -> None:
+        """Count this connection among those waiting for a whole request head (MAX_IDLE)."""
+        _idle[self] = self.loop.time()
+        if len(_idle) <= self.max_idle:
+            return
+        crowded = self.limit_concurrency is not None and len(self.connections) > self.limit_concurrency * 3 // 4
+        due = _idle_check is not None and _idle_check.when() > self.loop.time() - 1.0
+        if crowded or not due:                          # (a check left by a loop that stopped is not due)
+            _close_idle(self.loop, self.max_idle, crowded)
+
     def data_received(self, data: bytes) -> None:
-        _idle.pop(self, None)
         super().data_received(data)
+        if self.conn.their_state is not h11.IDLE:       # a whole request head is in
+            _idle.pop(self, None)
 
     def connection_lost(self, exc) -> None:
         _idle.pop(self, None)
@@ -134,10 +147,12 @@ class GuardedH11Protocol(H11Protocol):
     def on_response_complete(self) -> None:
         super().on_response_complete()
         if not self.transport.is_closing():
+            self._wait_for_head()                       # keep-alive: waiting for the next request
             self._arm()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         self._disarm()
+        _idle.pop(self, None)
         if len(event.target) > MAX_TARGET:
             once_a_minute(log, "long-url", "refused a WebSocket handshake from %s: a URL of %d characters",
                           _client(self.transport), len(event.target))
