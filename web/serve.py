@@ -23,6 +23,7 @@ The guard is two subclasses of uvicorn's own protocol classes, given through its
   A connection over ``MAX_PER_CLIENT`` is never counted in uvicorn's concurrency
   limit either. Without both, 2,000 idle sockets from ten addresses (bench/abuse.py) filled
   ``MAX_CONNECTIONS`` for the header timeout, and a player's move was answered 503;
+- a request with both ``Transfer-Encoding`` and ``Content-Length`` is answered 400 and closed;
 - every such refusal is one log line per cause per minute (``station.logs``), naming the client;
 - no per-message deflate on WebSockets: each socket's zlib contexts left the process 20-30 MB
   larger after 15 cycles of 200 sockets opened and closed, and never gave it back (measured with
@@ -113,6 +114,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
+        self.conn.next_event = self._next_event         # h11's, checked (see _next_event)
         if _track(transport) > self.max_per_client:
             once_a_minute(log, "per-client", "closed a connection from %s: over %d open from one address",
                           _client(transport), self.max_per_client)
@@ -131,6 +133,17 @@ class GuardedH11Protocol(H11Protocol):
         due = _idle_check is not None and _idle_check.when() > self.loop.time() - 1.0
         if crowded or not due:                          # (a check left by a loop that stopped is not due)
             _close_idle(self.loop, self.max_idle, crowded)
+
+    def _next_event(self):
+        """h11's next event, with a request that has both ``Transfer-Encoding`` and
+        ``Content-Length`` refused as malformed (400, then closed; RFC 9112 6.3: behind a proxy
+        that reads the other length such a request smuggles a second one)."""
+        event = h11.Connection.next_event(self.conn)
+        if isinstance(event, h11.Request):
+            names = {name.lower() for name, _ in event.headers}
+            if b"transfer-encoding" in names and b"content-length" in names:
+                raise h11.RemoteProtocolError("both Transfer-Encoding and Content-Length")
+        return event
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)

@@ -137,3 +137,14 @@ def test_half_sent_headers_from_many_addresses_cannot_fill_the_server(station):
     time.sleep(0.5)
     log = read_log(data)
     assert log.count("open with no whole request") == 1 and "Traceback" not in log, log
+
+
+def test_a_request_with_both_lengths_is_refused_and_closed(station):
+    port, data, _ = station
+    sock = connect(port, "127.0.0.13")
+    second = b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    sock.sendall(b"POST /api/host/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n"
+                 b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + second)     # a second request smuggled after
+    assert read_head(sock).startswith(b"HTTP/1.1 400")
+    assert closed_soon(sock, 3)              # nothing answers the smuggled request
+    assert "Traceback" not in read_log(data)
