@@ -35,6 +35,15 @@ def _port(request: Request) -> int | None:
     return port if port not in (None, 80) else None
 
 
+def _served_port(request: Request) -> int | None:
+    """The port the station serves on (its socket's, never the ``Host`` header's), None for 80."""
+    server = request.scope.get("server") or (None, None)
+    port = server[1] if len(server) > 1 else None
+    if port is None:
+        port = next((urlsplit(a).port for a in _addresses(request) or [] if urlsplit(a).port), None)
+    return port if port not in (None, 80) else None
+
+
 def is_loopback(host: str | None) -> bool:
     """127.x.x.x, ::1 or localhost: an address only this machine can reach."""
     host = (host or "").strip("[]").lower()
@@ -75,15 +84,16 @@ def lan_url(request: Request) -> str:
     station's own through); else the station's own LAN address as ``station run`` said it
     (``app.state.addresses``), else the discovered one with the port the station serves on."""
     if loopback_only(request):
-        if is_loopback(request.url.hostname):
-            return str(request.base_url)
+        if is_loopback(request.url.hostname):       # the name it came in on, the port the station serves on
+            host = request.url.hostname
+            port = _served_port(request)
+            return f"http://{f'[{host}]' if ':' in host else host}" + (f":{port}" if port else "") + "/"
         return next(iter(_addresses(request) or []), "http://127.0.0.1/")
     for address in _addresses(request) or []:
         host = urlsplit(address).hostname
         if host and host != "hub.local" and not is_loopback(host):
             return address if address.endswith("/") else address + "/"
-    server = request.scope.get("server") or (None, None)
-    port = server[1] if server[1] not in (None, 80) else None
+    port = _served_port(request)
     return f"http://{lan_ip()}" + (f":{port}" if port else "") + "/"
 
 

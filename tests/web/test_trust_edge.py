@@ -63,6 +63,17 @@ def test_links_never_come_from_the_request_host(station):
         assert c.get("/api/hub/address").json()["url"] == "http://10.1.2.3:8080/"
 
 
+def test_a_loopback_link_takes_the_served_port_not_the_host_headers(station):
+    """On loopback alone the link keeps the loopback name it came in on, but its port is the one
+    the station serves on, never a forged ``Host: 127.0.0.1:1``."""
+    app = create_app(station)
+    app.state.addresses = ["http://127.0.0.1:8080/"]
+    with TestClient(app, base_url="http://127.0.0.1:8080") as c:
+        assert c.post("/api/host/setup", json={"players": ["Ana", "Ben"]}, headers=H).status_code == 200
+        link = c.get("/api/host/seat/0/code", headers={**H, "host": "127.0.0.1:1"}).json()["link"]
+        assert link.startswith("http://127.0.0.1:8080/seat/0?code="), link
+
+
 def test_another_sites_page_can_neither_post_nor_open_the_socket(client):
     bad = {"origin": "http://evil.example", **H}
     r = client.post("/api/host/setup", json={"players": ["Ana", "Ben"]}, headers=bad)
