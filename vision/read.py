@@ -121,6 +121,7 @@ def read_image(image: np.ndarray) -> Reading:
     if not tiles:
         raise PhotoError("nothing-found", "no domino was found in the photo")
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    tiles = _complete(tiles, [c for c in candidates if not any(t.contains(c.centre) for t in tiles)], gray, grad, lab)
     readings = [_read_tile(c, lab) for c in tiles]
     coloured = _colour_check(readings)
     out = []
@@ -424,6 +425,160 @@ def _strike(chosen: list[_Candidate]) -> list[_Candidate]:
     strong = sizes[[c.score >= 1.2 for c in chosen]]
     median = float(np.median(strong if len(strong) else sizes))
     return [c for c in chosen if 0.7 * median < c.width < 1.4 * median]
+
+
+FACE_WEIGHTS = np.array([0.3, 1.0, 1.0], np.float32)   # Lab: a shadow or glare moves L, hardly a and b
+MAX_COMPLETE = 40      # tiles _complete may add to a photo, at most (a hand has at most 18... plus room)
+
+
+def _line_runs(gray: np.ndarray, centres: np.ndarray, u: np.ndarray, width: float,
+               dark: bool) -> np.ndarray:
+    """Dividing lines measured from the pixels: for each of ``centres`` ((D, 2) work px) the line
+    through it along ``u`` on a tile ``width`` px wide. At each step along ``u`` (1 px, to 0.75
+    widths either side) the darkest (dark line) or lightest pixel within 0.03 widths across the
+    line is set against the face beside it (the 75th / 25th percentile of 10 pixels 0.08-0.48
+    widths off the line on both sides, where pips cover a few at most). The run is the stretch
+    through the centre (or, when the centre is off the line, through the strongest step within
+    0.15 widths) whose contrast is at least half the strongest there; a gap of up to 0.2 widths
+    across the centre (a spinner's stud) is bridged. Returns (D, 3): start, end (px along ``u``
+    from the centre) and the run's median contrast; 0, 0, 0 where there is none."""
+    h, w = gray.shape
+    v = np.array([-u[1], u[0]])
+    s = np.arange(-0.75 * width, 0.75 * width + 1, 1.0)
+    band = np.linspace(-0.03 * width, 0.03 * width, 5)
+    off = width * np.r_[0.08, 0.12, 0.3, 0.4, 0.48]
+    off = np.r_[-off, off]
+    base = centres[:, None] + u[None, None] * s[None, :, None]                      # (D, S, 2)
+
+    def sample(offsets):
+        pts = base[:, :, None] + v[None, None, None] * offsets[None, None, :, None]
+        xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+        return gray[yi, xi].astype(np.float32)                                         # (D, S, n)
+
+    line_px, face_px = sample(band), sample(off)
+    if dark:
+        line, face = line_px.min(2), np.percentile(face_px, 75, axis=2)
+        contrast = (face - line) / np.maximum(face, 1.0)
+    else:
+        line, face = line_px.max(2), np.percentile(face_px, 25, axis=2)
+        contrast = (line - face) / np.maximum(line, 1.0)
+    contrast = (contrast + np.roll(contrast, 1, 1) + np.roll(contrast, -1, 1)) / 3
+    middle = np.flatnonzero(np.abs(s) <= 0.15 * width)
+    zero = int(np.argmin(np.abs(s)))
+    out = np.zeros((len(centres), 3))
+    for d in range(len(centres)):
+        c = contrast[d]
+        level = float(c[middle].max())
+        if level <= 0:
+            continue
+        on = c >= 0.5 * level
+        k = zero
+        if not on[k]:
+            offs = np.flatnonzero(on)
+            left, right = offs[offs < k], offs[offs > k]
+            if len(left) and len(right) and s[right[0]] - s[left[-1]] <= 0.2 * width:
+                on[left[-1]:right[0]] = True
+            else:
+                k = int(middle[np.argmax(c[middle])])
+        gaps = np.flatnonzero(~on)
+        lo = int(gaps[gaps < k][-1]) + 1 if (gaps < k).any() else 0
+        hi = int(gaps[gaps > k][0]) - 1 if (gaps > k).any() else len(s) - 1
+        out[d] = s[lo], s[hi], float(np.median(c[lo:hi + 1][on[lo:hi + 1]]))
+    return out
+
+
+def _find_line(gray: np.ndarray, p: np.ndarray, u: np.ndarray, width: float, height: float, dark: bool,
+               reach: float, longest: float | None) -> tuple[float, float, float, float]:
+    """The dividing line nearest ``p`` across ``u``, searched up to ``reach`` tile lengths either
+    way (steps of 0.015 widths) with ``_line_runs``: the run with the most contrast over its length
+    (a pip is as dark as a line but short), runs over 1.25 ``longest`` px passed over. Returns
+    (start, end, contrast, offset across ``u``)."""
+    v = np.array([-u[1], u[0]])
+    dvs = np.arange(-reach * height, reach * height + 1e-6, max(1.0, 0.015 * width))
+    runs = _line_runs(gray, p[None] + v[None] * dvs[:, None], u, width, dark)
+    weight = runs[:, 2] * (runs[:, 1] - runs[:, 0])
+    if longest is not None:
+        weight = np.where(runs[:, 1] - runs[:, 0] <= 1.25 * longest, weight, 0.0)
+    best = int(np.argmax(weight))
+    if weight[best] <= 0:
+        return 0.0, 0.0, 0.0, 0.0
+    return float(runs[best, 0]), float(runs[best, 1]), float(runs[best, 2]), float(dvs[best])
+
+
+def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.ndarray,
+              grad: np.ndarray, lab: np.ndarray) -> list[_Candidate]:
+    """Tiles the edge fit lost or misplaced: touching black tiles (their seam barely shows) and
+    touching rows whose lines ran into each other. First an outline with no dividing line through
+    its middle (``_find_line``: shorter than 0.6 of the photo's median line, or under half its
+    contrast) is dropped: it lies across the ends or sides of two tiles. Then, since a hand's
+    tiles are all one size, a tile of the photo's size is looked for beside each tile (one width
+    across, one length along; again beside each tile added) and at each line candidate left over.
+    It is taken when a dividing line is there (0.8-1.25 times as long as the tiles' own, at least
+    0.6 of their contrast), its face is the tiles' face colour (Lab, L weighed 0.3 for shadows;
+    within 22) and it covers no tile found (under 0.25 of its area). Its outline is the edge
+    fit's when that agrees, else the neighbour's size about the line's middle. Returns the
+    tiles."""
+    if not tiles:
+        return tiles
+    runs = [_find_line(gray, c.centre, c.u, c.width, c.height, c.dark, 0.06, None) for c in tiles]
+    good = [r for r in runs if r[2] > 0]
+    if not good:
+        return tiles
+    L = float(np.median([b - a for a, b, _, _ in good]))
+    K = float(np.median([k for _, _, k, _ in good]))
+    kept = [c for c, (a, b, k, _) in zip(tiles, runs) if b - a >= 0.6 * L and k >= 0.5 * K]
+    out = kept or list(tiles)
+    ref = [c for c in out if c.score >= 1.2] or out
+    W = float(np.median([c.width for c in ref]))
+    H = float(np.median([c.height for c in ref]))
+    dark = sum(c.dark for c in ref) * 2 >= len(ref)
+    face = np.median(np.array([_face_colour(c, lab) for c in ref]), axis=0)
+    h, w = gray.shape
+
+    def beside(c):
+        along = c.along if c.along is not None else c.v
+        return [(c.centre + step, c.u, along)
+                for step in (c.u * c.width, -c.u * c.width, along * c.height, -along * c.height)]
+
+    queue = [q for c in out for q in beside(c)] + [(c.centre, c.u, c.v) for c in candidates if c.dark == dark]
+    tried = np.empty((0, 2))
+    added = 0
+    while queue and added < MAX_COMPLETE:
+        p, u, along = queue.pop(0)
+        if not (0 <= p[0] < w and 0 <= p[1] < h):
+            continue
+        if len(tried) and float(np.min(np.linalg.norm(tried - p, axis=1))) < 0.04 * W:
+            continue
+        tried = np.vstack([tried, p])
+        if any(o.contains(p, 1.0) for o in out):
+            continue
+        a, b, k, dv = _find_line(gray, p, u, W, H, dark, 0.12, L)
+        if not (0.8 * L <= b - a <= 1.25 * L and k >= 0.6 * K):
+            continue
+        v = np.array([-u[1], u[0]])
+        centre = p + v * dv + u * (a + b) / 2
+        new = _Candidate(centre, u, b - a, 0.0, dark, W, H, 1.2, along)
+        refit = _Candidate(centre.copy(), u, b - a, 0.0, dark)
+        if _fit_outline(refit, grad) and refit.score >= MIN_SCORE and np.linalg.norm(refit.centre - centre) < 0.1 * W \
+                and 0.85 < refit.width / W < 1.15:
+            new = refit
+        if float(np.linalg.norm((_face_colour(new, lab) - face) * FACE_WEIGHTS)) > 22:
+            continue
+        if any(_overlap(new, o) > 0.25 for o in out):
+            continue
+        out.append(new)
+        added += 1
+        queue += beside(new)
+    return out
+
+
+def _face_colour(c: _Candidate, lab: np.ndarray) -> np.ndarray:
+    """The median Lab colour of the tile ``c``'s face (pips and line are few of its pixels)."""
+    C = CANON // 4
+    M = cv2.getAffineTransform(c.corners()[:3].astype(np.float32), np.float32([[0, 0], [C, 0], [C, 2 * C]]))
+    tile = cv2.warpAffine(lab, M, (C, 2 * C), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return np.median(tile[2:-2, 2:-2].reshape(-1, 3), axis=0).astype(np.float32)
 
 
 def _overlap(a: _Candidate, b: _Candidate) -> float:
