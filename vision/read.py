@@ -37,6 +37,7 @@ CANON = 112            # px, the width of an upright tile when its pips are coun
 MIN_ASPECT = 7.0       # a dividing line is this many times longer than it is thick, at least
 LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searched 0.62-0.97)
 LOW_CONFIDENCE = 0.6
+_DEBUG = None
 MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
 CRACK_LEVEL = 0.7      # a long run fainter than this part of the lines' filter response is a crack (_split_joined)
@@ -610,7 +611,8 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
         threshold[top:top + C] = max(24.0, 0.3 * whole, 0.45 * float(np.percentile(inside, 99.5)))
     binary = ((d > threshold) & (mask > 0)).astype(np.uint8)
     binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
-    peaks = _peaks(np.where(binary > 0, d, 0).astype(np.float32), 0.095 * C)
+    peaks = _peaks(binary, 0.095 * C)
+
     counts, confs, colours = [], [], []
     min_area = 0.0035 * C * C
     for top in (0, C):
@@ -618,9 +620,19 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
         lo, hi = (margin, C - gap) if top == 0 else (gap, C - margin)
         # touching pips (a blur merges a column of a high count) count by their centres: the
-        # peaks of the ink, no two closer than about a pip's diameter
-        in_half = [labels[y - top, x] for x, y in peaks if top <= y < top + C]
-        npk = np.maximum(1, np.bincount(np.array(in_half, np.int64), minlength=n))
+        # peaks of the ink's distance to its edge, no two closer than about a pip's diameter,
+        # each at least 0.6 of its blob's deepest (a neck between two pips is shallower)
+        in_half = [(labels[y - top, x], depth) for x, y, depth in peaks if top <= y < top + C]
+        deepest = np.zeros(n)
+        for i, depth in in_half:
+            deepest[i] = max(deepest[i], depth)
+        # a pip is a disc: as deep as the half's other pips (the median blob's deepest point); a
+        # strip of bevel or table inside a misfitted outline, or a speck, is much shallower
+        big = [deepest[i] for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.0035 * C * C and deepest[i] > 0]
+        pip_depth = float(np.median(big)) if big else 0.0
+        floor = 0.6 * pip_depth
+        npk = np.maximum(1, np.bincount(np.array([i for i, depth in in_half if depth >= max(0.6 * deepest[i], floor)],
+                                                 np.int64), minlength=n))
 
         def unit(i):          # the area of one pip of the blob
             return stats[i, cv2.CC_STAT_AREA] / float(npk[i])
@@ -637,7 +649,8 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
             y, w, h = stats[i, 1], stats[i, 2], stats[i, 3]
             return (y + h >= hi if top == 0 else y <= lo) and not (pip_like(i) and w < 0.3 * C)
 
-        blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area and not on_line(i)]
+        blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area and not on_line(i)
+                 and deepest[i] >= 0.55 * pip_depth]
         inner = [i for i in blobs if not touches(i)]
         sizes = [stats[i, cv2.CC_STAT_AREA] for i in inner if pip_like(i)]
         typical = float(np.median(sizes)) if sizes else None
@@ -682,22 +695,27 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
             colours.append((top // C, count, np.median(tile[top:top + C][ink], axis=0)))
         counts.append(count)
         confs.append(conf)
+    if _DEBUG is not None:
+        _DEBUG.append((tile, d, binary, peaks, counts))
     return {"a": counts[0], "b": counts[1], "conf": min(confs), "half_conf": confs, "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
             "colours": colours}
 
 
-def _peaks(ink: np.ndarray, spacing: float) -> list[tuple[int, int]]:
-    """Centres (x, y) of the ink's peaks, smoothed over a third of ``spacing`` (px), none nearer
-    another than ``spacing``: a greedy non-maximum suppression, strongest first."""
-    smooth = cv2.GaussianBlur(ink, (0, 0), spacing / 4)
-    local = (smooth >= cv2.dilate(smooth, np.ones((3, 3), np.uint8))) & (ink > 0)
+def _peaks(binary: np.ndarray, spacing: float) -> list[tuple[int, int, float]]:
+    """Centres (x, y) and depths (px) of the blobs of ``binary`` (a 0/1 mask): the local maxima of
+    each pixel's distance to the blob's edge (a disc has one, at its centre, however flat its
+    ink; two pips merged by a blur have one each, the neck between them is shallower), none
+    nearer another than ``spacing`` px: a greedy non-maximum suppression, deepest first."""
+    depth = cv2.distanceTransform(binary, cv2.DIST_L2, 5)
+    smooth = cv2.GaussianBlur(depth, (0, 0), 1.0)
+    local = (smooth >= cv2.dilate(smooth, np.ones((3, 3), np.uint8))) & (binary > 0)
     ys, xs = np.nonzero(local)
     order = np.argsort(-smooth[ys, xs])
-    kept: list[tuple[int, int]] = []
+    kept: list[tuple[int, int, float]] = []
     for k in order:
         x, y = int(xs[k]), int(ys[k])
-        if all((x - a) ** 2 + (y - b) ** 2 >= spacing * spacing for a, b in kept):
-            kept.append((x, y))
+        if all((x - a) ** 2 + (y - b) ** 2 >= spacing * spacing for a, b, _ in kept):
+            kept.append((x, y, float(smooth[y, x])))
     return kept
 
 
