@@ -37,6 +37,7 @@ CANON = 112            # px, the width of an upright tile when its pips are coun
 MIN_ASPECT = 7.0       # a dividing line is this many times longer than it is thick, at least
 LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searched 0.62-0.97)
 LOW_CONFIDENCE = 0.6
+PIP_OPENING = 0.06     # the opening's disc in tile widths (_read_tile)
 _DEBUG = None
 MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
@@ -610,7 +611,11 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
         inside = d[top:top + C][mask[top:top + C] > 0]
         threshold[top:top + C] = max(24.0, 0.3 * whole, 0.45 * float(np.percentile(inside, 99.5)))
     binary = ((d > threshold) & (mask > 0)).astype(np.uint8)
-    binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    # an opening by a disc of 0.06 tile widths (under the smallest pip's diameter, 0.12 widths)
+    # keeps every pip and drops what is thinner: the bevel's shade along the tile's sides, which
+    # would otherwise join the pips beside it into one blob, and a blur's neck between two pips
+    opening = int(round(PIP_OPENING * C)) | 1
+    binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opening, opening)))
     peaks = _peaks(binary, 0.095 * C)
 
     counts, confs, colours = [], [], []
