@@ -123,7 +123,7 @@ def read_image(image: np.ndarray) -> Reading:
     if not tiles:
         raise PhotoError("nothing-found", "no domino was found in the photo")
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
-    tiles = _complete(tiles, [c for c in candidates if not any(t.contains(c.centre) for t in tiles)], gray, grad, lab)
+    tiles = _complete(tiles, candidates, gray, grad, lab)
     readings = [_read_tile(c, lab) for c in tiles]
     coloured = _colour_check(readings)
     out = []
@@ -430,6 +430,7 @@ def _strike(chosen: list[_Candidate]) -> list[_Candidate]:
 
 
 FACE_WEIGHTS = np.array([0.3, 1.0, 1.0], np.float32)   # Lab: a shadow or glare moves L, hardly a and b
+FACE_DISTANCE = 28     # a tile's face from the photo's tiles' face, at most (Lab, FACE_WEIGHTS)
 MAX_COMPLETE = 40      # tiles _complete may add to a photo, at most (a hand has at most 18... plus room)
 
 
@@ -459,11 +460,16 @@ def _line_runs(gray: np.ndarray, centres: np.ndarray, u: np.ndarray, width: floa
         return gray[yi, xi].astype(np.float32)                                         # (D, S, n)
 
     line_px, face_px = sample(band), sample(off)
+    # the side that stands out less: a tile's end against a dark table is a dark edge with face
+    # on one side only
+    sides = face_px[..., :5], face_px[..., 5:]
     if dark:
-        line, face = line_px.min(2), np.percentile(face_px, 75, axis=2)
+        line = line_px.min(2)
+        face = np.minimum(*(np.percentile(side, 75, axis=2) for side in sides))
         contrast = (face - line) / np.maximum(face, 1.0)
     else:
-        line, face = line_px.max(2), np.percentile(face_px, 25, axis=2)
+        line = line_px.max(2)
+        face = np.maximum(*(np.percentile(side, 25, axis=2) for side in sides))
         contrast = (line - face) / np.maximum(line, 1.0)
     contrast = (contrast + np.roll(contrast, 1, 1) + np.roll(contrast, -1, 1)) / 3
     middle = np.flatnonzero(np.abs(s) <= 0.15 * width)
@@ -529,7 +535,10 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
         return tiles
     L = float(np.median([b - a for a, b, _, _ in good]))
     K = float(np.median([k for _, _, k, _ in good]))
-    kept = [c for c, (a, b, k, _) in zip(tiles, runs) if b - a >= 0.6 * L and k >= 0.5 * K]
+    H0 = float(np.median([c.height for c in tiles]))
+    kept = [c for c, (a, b, k, dv) in zip(tiles, runs)
+            if b - a >= 0.6 * L and k >= 0.6 * K and abs(a + b) / 2 <= 0.08 * c.width and abs(dv) <= 0.04 * c.height
+            and 0.85 < c.height / H0 < 1.15]
     out = kept or list(tiles)
     ref = [c for c in out if c.score >= 1.2] or out
     W = float(np.median([c.width for c in ref]))
@@ -565,7 +574,7 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
         if _fit_outline(refit, grad) and refit.score >= MIN_SCORE and np.linalg.norm(refit.centre - centre) < 0.1 * W \
                 and 0.85 < refit.width / W < 1.15:
             new = refit
-        if float(np.linalg.norm((_face_colour(new, lab) - face) * FACE_WEIGHTS)) > 22:
+        if float(np.linalg.norm((_face_colour(new, lab) - face) * FACE_WEIGHTS)) > FACE_DISTANCE:
             continue
         if any(_overlap(new, o) > 0.25 for o in out):
             continue
