@@ -38,7 +38,6 @@ MIN_ASPECT = 7.0       # a dividing line is this many times longer than it is th
 LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searched 0.62-0.97)
 LOW_CONFIDENCE = 0.6
 PIP_OPENING = 0.06     # the opening's disc in tile widths (_read_tile)
-_DEBUG = None
 MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
 CRACK_LEVEL = 0.7      # a long run fainter than this part of the lines' filter response is a crack (_split_joined)
@@ -468,8 +467,8 @@ def _line_runs(gray: np.ndarray, centres: np.ndarray, u: np.ndarray, width: floa
         face = np.minimum(*(np.percentile(side, 75, axis=2) for side in sides))
         contrast = (face - line) / np.maximum(face, 1.0)
     else:
-        line = line_px.max(2)
-        face = np.maximum(*(np.percentile(side, 25, axis=2) for side in sides))
+        # a black tile's light pips crowd the face beside its line: both sides together
+        line, face = line_px.max(2), np.percentile(face_px, 25, axis=2)
         contrast = (line - face) / np.maximum(line, 1.0)
     contrast = (contrast + np.roll(contrast, 1, 1) + np.roll(contrast, -1, 1)) / 3
     middle = np.flatnonzero(np.abs(s) <= 0.15 * width)
@@ -537,7 +536,7 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
     K = float(np.median([k for _, _, k, _ in good]))
     H0 = float(np.median([c.height for c in tiles]))
     kept = [c for c, (a, b, k, dv) in zip(tiles, runs)
-            if b - a >= 0.6 * L and k >= 0.6 * K and abs(a + b) / 2 <= 0.08 * c.width and abs(dv) <= 0.04 * c.height
+            if b - a >= 0.6 * L and k >= 0.6 * K and abs(a + b) / 2 <= 0.15 * c.width and abs(dv) <= 0.04 * c.height
             and 0.85 < c.height / H0 < 1.15]
     out = kept or list(tiles)
     ref = [c for c in out if c.score >= 1.2] or out
@@ -709,8 +708,6 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
             colours.append((top // C, count, np.median(tile[top:top + C][ink], axis=0)))
         counts.append(count)
         confs.append(conf)
-    if _DEBUG is not None:
-        _DEBUG.append((tile, d, binary, peaks, counts))
     return {"a": counts[0], "b": counts[1], "conf": min(confs), "half_conf": confs, "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
             "colours": colours}
 
