@@ -11,11 +11,20 @@
    gives (the strongest gradient on both sides); a candidate whose edges are weak, or whose
    rectangle holds another line, loses to a better one (``_select``). Tiles much smaller or larger
    than the photo's median tile are dropped.
+2b. **Rows.** (``_complete``) The dividing line is measured again from the pixels through each
+   tile's middle (``_line_runs``: its length, contrast, and face on both sides); an outline with
+   no line through its middle lies across two tiles and is dropped. A hand's tiles are one size,
+   so beside every tile (one width across, one length along) and at every line candidate left, a
+   tile of the photo's size is taken where such a line is, with the tiles' face colour: touching
+   black tiles, whose seams barely show, and touching rows whose lines ran together.
 3. **Pips.** The tile is warped upright to ``CANON`` x ``2 CANON`` px; in each half the pips are the
    blobs that differ in colour from the face around them (a median of the face, so shadows and
    glare across a tile cancel out), each half with its own threshold (coloured pips differ in
-   contrast). Touching pips (a blurred column of a high count) count by the ink's peaks, no two
-   nearer than about a pip's diameter (``_peaks``).
+   contrast). The mask is opened by a disc smaller than the smallest pip (``PIP_OPENING``), which
+   cuts the bevel's shade along the tile's sides off the pips beside it. Touching pips (a blurred
+   column of a high count) count by the deepest points of their discs (the distance to the
+   blob's edge), no two nearer than about a pip's diameter (``_peaks``); a blob much shallower
+   than the half's pips is no pip.
 4. **Colours.** In sets with coloured pips each number has its own colour. A half whose pip colour
    is much nearer the colour that the other halves of another count share is read as that count
    when it differs by one or two pips (a pip missed or merged), else its confidence drops.
