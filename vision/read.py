@@ -11,11 +11,20 @@
    gives (the strongest gradient on both sides); a candidate whose edges are weak, or whose
    rectangle holds another line, loses to a better one (``_select``). Tiles much smaller or larger
    than the photo's median tile are dropped.
+2b. **Rows.** (``_complete``) The dividing line is measured again from the pixels through each
+   tile's middle (``_line_runs``: its length, contrast, and face on both sides); an outline with
+   no line through its middle lies across two tiles and is dropped. A hand's tiles are one size,
+   so beside every tile (one width across, one length along) and at every line candidate left, a
+   tile of the photo's size is taken where such a line is, with the tiles' face colour: touching
+   black tiles, whose seams barely show, and touching rows whose lines ran together.
 3. **Pips.** The tile is warped upright to ``CANON`` x ``2 CANON`` px; in each half the pips are the
    blobs that differ in colour from the face around them (a median of the face, so shadows and
    glare across a tile cancel out), each half with its own threshold (coloured pips differ in
-   contrast). Touching pips (a blurred column of a high count) count by the ink's peaks, no two
-   nearer than about a pip's diameter (``_peaks``).
+   contrast). The mask is opened by a disc smaller than the smallest pip (``PIP_OPENING``), which
+   cuts the bevel's shade along the tile's sides off the pips beside it. Touching pips (a blurred
+   column of a high count) count by the deepest points of their discs (the distance to the
+   blob's edge), no two nearer than about a pip's diameter (``_peaks``); a blob much shallower
+   than the half's pips is no pip.
 4. **Colours.** In sets with coloured pips each number has its own colour. A half whose pip colour
    is much nearer the colour that the other halves of another count share is read as that count
    when it differs by one or two pips (a pip missed or merged), else its confidence drops.
@@ -37,6 +46,7 @@ CANON = 112            # px, the width of an upright tile when its pips are coun
 MIN_ASPECT = 7.0       # a dividing line is this many times longer than it is thick, at least
 LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searched 0.62-0.97)
 LOW_CONFIDENCE = 0.6
+PIP_OPENING = 0.06     # the opening's disc in tile widths (_read_tile)
 MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
 CRACK_LEVEL = 0.7      # a long run fainter than this part of the lines' filter response is a crack (_split_joined)
@@ -121,6 +131,7 @@ def read_image(image: np.ndarray) -> Reading:
     if not tiles:
         raise PhotoError("nothing-found", "no domino was found in the photo")
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    tiles = _complete(tiles, candidates, gray, grad, lab)
     readings = [_read_tile(c, lab) for c in tiles]
     coloured = _colour_check(readings)
     out = []
@@ -426,6 +437,169 @@ def _strike(chosen: list[_Candidate]) -> list[_Candidate]:
     return [c for c in chosen if 0.7 * median < c.width < 1.4 * median]
 
 
+FACE_WEIGHTS = np.array([0.3, 1.0, 1.0], np.float32)   # Lab: a shadow or glare moves L, hardly a and b
+FACE_DISTANCE = 28     # a tile's face from the photo's tiles' face, at most (Lab, FACE_WEIGHTS)
+MAX_COMPLETE = 40      # tiles _complete may add to a photo, at most (a hand has at most 18... plus room)
+
+
+def _line_runs(gray: np.ndarray, centres: np.ndarray, u: np.ndarray, width: float,
+               dark: bool) -> np.ndarray:
+    """Dividing lines measured from the pixels: for each of ``centres`` ((D, 2) work px) the line
+    through it along ``u`` on a tile ``width`` px wide. At each step along ``u`` (1 px, to 0.75
+    widths either side) the darkest (dark line) or lightest pixel within 0.03 widths across the
+    line is set against the face beside it (the 75th / 25th percentile of 10 pixels 0.08-0.48
+    widths off the line on both sides, where pips cover a few at most). The run is the stretch
+    through the centre (or, when the centre is off the line, through the strongest step within
+    0.15 widths) whose contrast is at least half the strongest there; a gap of up to 0.2 widths
+    across the centre (a spinner's stud) is bridged. Returns (D, 3): start, end (px along ``u``
+    from the centre) and the run's median contrast; 0, 0, 0 where there is none."""
+    h, w = gray.shape
+    v = np.array([-u[1], u[0]])
+    s = np.arange(-0.75 * width, 0.75 * width + 1, 1.0)
+    band = np.linspace(-0.03 * width, 0.03 * width, 5)
+    off = width * np.r_[0.08, 0.12, 0.3, 0.4, 0.48]
+    off = np.r_[-off, off]
+    base = centres[:, None] + u[None, None] * s[None, :, None]                      # (D, S, 2)
+
+    def sample(offsets):
+        pts = base[:, :, None] + v[None, None, None] * offsets[None, None, :, None]
+        xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+        return gray[yi, xi].astype(np.float32)                                         # (D, S, n)
+
+    line_px, face_px = sample(band), sample(off)
+    # the side that stands out less: a tile's end against a dark table is a dark edge with face
+    # on one side only
+    sides = face_px[..., :5], face_px[..., 5:]
+    if dark:
+        line = line_px.min(2)
+        face = np.minimum(*(np.percentile(side, 75, axis=2) for side in sides))
+        contrast = (face - line) / np.maximum(face, 1.0)
+    else:
+        # a black tile's light pips crowd the face beside its line: both sides together
+        line, face = line_px.max(2), np.percentile(face_px, 25, axis=2)
+        contrast = (line - face) / np.maximum(line, 1.0)
+    contrast = (contrast + np.roll(contrast, 1, 1) + np.roll(contrast, -1, 1)) / 3
+    middle = np.flatnonzero(np.abs(s) <= 0.15 * width)
+    zero = int(np.argmin(np.abs(s)))
+    out = np.zeros((len(centres), 3))
+    for d in range(len(centres)):
+        c = contrast[d]
+        level = float(c[middle].max())
+        if level <= 0:
+            continue
+        on = c >= 0.5 * level
+        k = zero
+        if not on[k]:
+            offs = np.flatnonzero(on)
+            left, right = offs[offs < k], offs[offs > k]
+            if len(left) and len(right) and s[right[0]] - s[left[-1]] <= 0.2 * width:
+                on[left[-1]:right[0]] = True
+            else:
+                k = int(middle[np.argmax(c[middle])])
+        gaps = np.flatnonzero(~on)
+        lo = int(gaps[gaps < k][-1]) + 1 if (gaps < k).any() else 0
+        hi = int(gaps[gaps > k][0]) - 1 if (gaps > k).any() else len(s) - 1
+        out[d] = s[lo], s[hi], float(np.median(c[lo:hi + 1][on[lo:hi + 1]]))
+    return out
+
+
+def _find_line(gray: np.ndarray, p: np.ndarray, u: np.ndarray, width: float, height: float, dark: bool,
+               reach: float, longest: float | None) -> tuple[float, float, float, float]:
+    """The dividing line nearest ``p`` across ``u``, searched up to ``reach`` tile lengths either
+    way (steps of 0.015 widths) with ``_line_runs``: the run with the most contrast over its length
+    (a pip is as dark as a line but short), runs over 1.25 ``longest`` px passed over. Returns
+    (start, end, contrast, offset across ``u``)."""
+    v = np.array([-u[1], u[0]])
+    dvs = np.arange(-reach * height, reach * height + 1e-6, max(1.0, 0.015 * width))
+    runs = _line_runs(gray, p[None] + v[None] * dvs[:, None], u, width, dark)
+    weight = runs[:, 2] * (runs[:, 1] - runs[:, 0])
+    if longest is not None:
+        weight = np.where(runs[:, 1] - runs[:, 0] <= 1.25 * longest, weight, 0.0)
+    best = int(np.argmax(weight))
+    if weight[best] <= 0:
+        return 0.0, 0.0, 0.0, 0.0
+    return float(runs[best, 0]), float(runs[best, 1]), float(runs[best, 2]), float(dvs[best])
+
+
+def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.ndarray,
+              grad: np.ndarray, lab: np.ndarray) -> list[_Candidate]:
+    """Tiles the edge fit lost or misplaced: touching black tiles (their seam barely shows) and
+    touching rows whose lines ran into each other. First an outline with no dividing line through
+    its middle (``_find_line``: shorter than 0.6 of the photo's median line, or under half its
+    contrast) is dropped: it lies across the ends or sides of two tiles. Then, since a hand's
+    tiles are all one size, a tile of the photo's size is looked for beside each tile (one width
+    across, one length along; again beside each tile added) and at each line candidate left over.
+    It is taken when a dividing line is there (0.8-1.25 times as long as the tiles' own, at least
+    0.6 of their contrast), its face is the tiles' face colour (Lab, L weighed 0.3 for shadows;
+    within 22) and it covers no tile found (under 0.25 of its area). Its outline is the edge
+    fit's when that agrees, else the neighbour's size about the line's middle. Returns the
+    tiles."""
+    if not tiles:
+        return tiles
+    runs = [_find_line(gray, c.centre, c.u, c.width, c.height, c.dark, 0.06, None) for c in tiles]
+    good = [r for r in runs if r[2] > 0]
+    if not good:
+        return tiles
+    L = float(np.median([b - a for a, b, _, _ in good]))
+    K = float(np.median([k for _, _, k, _ in good]))
+    H0 = float(np.median([c.height for c in tiles]))
+    kept = [c for c, (a, b, k, dv) in zip(tiles, runs)
+            if b - a >= 0.6 * L and k >= 0.6 * K and abs(a + b) / 2 <= 0.15 * c.width and abs(dv) <= 0.04 * c.height
+            and 0.85 < c.height / H0 < 1.15]
+    out = kept or list(tiles)
+    ref = [c for c in out if c.score >= 1.2] or out
+    W = float(np.median([c.width for c in ref]))
+    H = float(np.median([c.height for c in ref]))
+    dark = sum(c.dark for c in ref) * 2 >= len(ref)
+    face = np.median(np.array([_face_colour(c, lab) for c in ref]), axis=0)
+    h, w = gray.shape
+
+    def beside(c):
+        along = c.along if c.along is not None else c.v
+        return [(c.centre + step, c.u, along)
+                for step in (c.u * c.width, -c.u * c.width, along * c.height, -along * c.height)]
+
+    queue = [q for c in out for q in beside(c)] + [(c.centre, c.u, c.v) for c in candidates if c.dark == dark]
+    tried = np.empty((0, 2))
+    added = 0
+    while queue and added < MAX_COMPLETE:
+        p, u, along = queue.pop(0)
+        if not (0 <= p[0] < w and 0 <= p[1] < h):
+            continue
+        if len(tried) and float(np.min(np.linalg.norm(tried - p, axis=1))) < 0.04 * W:
+            continue
+        tried = np.vstack([tried, p])
+        if any(o.contains(p, 1.0) for o in out):
+            continue
+        a, b, k, dv = _find_line(gray, p, u, W, H, dark, 0.12, L)
+        if not (0.8 * L <= b - a <= 1.25 * L and k >= 0.6 * K):
+            continue
+        v = np.array([-u[1], u[0]])
+        centre = p + v * dv + u * (a + b) / 2
+        new = _Candidate(centre, u, b - a, 0.0, dark, W, H, 1.2, along)
+        refit = _Candidate(centre.copy(), u, b - a, 0.0, dark)
+        if _fit_outline(refit, grad) and refit.score >= MIN_SCORE and np.linalg.norm(refit.centre - centre) < 0.1 * W \
+                and 0.85 < refit.width / W < 1.15:
+            new = refit
+        if float(np.linalg.norm((_face_colour(new, lab) - face) * FACE_WEIGHTS)) > FACE_DISTANCE:
+            continue
+        if any(_overlap(new, o) > 0.25 for o in out):
+            continue
+        out.append(new)
+        added += 1
+        queue += beside(new)
+    return out
+
+
+def _face_colour(c: _Candidate, lab: np.ndarray) -> np.ndarray:
+    """The median Lab colour of the tile ``c``'s face (pips and line are few of its pixels)."""
+    C = CANON // 4
+    M = cv2.getAffineTransform(c.corners()[:3].astype(np.float32), np.float32([[0, 0], [C, 0], [C, 2 * C]]))
+    tile = cv2.warpAffine(lab, M, (C, 2 * C), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return np.median(tile[2:-2, 2:-2].reshape(-1, 3), axis=0).astype(np.float32)
+
+
 def _overlap(a: _Candidate, b: _Candidate) -> float:
     """The part of ``a``'s area that ``b`` covers (0-1)."""
     area, _ = cv2.intersectConvexConvex(a.corners().astype(np.float32), b.corners().astype(np.float32))
@@ -454,8 +628,13 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
         inside = d[top:top + C][mask[top:top + C] > 0]
         threshold[top:top + C] = max(24.0, 0.3 * whole, 0.45 * float(np.percentile(inside, 99.5)))
     binary = ((d > threshold) & (mask > 0)).astype(np.uint8)
-    binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
-    peaks = _peaks(np.where(binary > 0, d, 0).astype(np.float32), 0.095 * C)
+    # an opening by a disc of 0.06 tile widths (under the smallest pip's diameter, 0.12 widths)
+    # keeps every pip and drops what is thinner: the bevel's shade along the tile's sides, which
+    # would otherwise join the pips beside it into one blob, and a blur's neck between two pips
+    opening = int(round(PIP_OPENING * C)) | 1
+    binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opening, opening)))
+    peaks = _peaks(binary, 0.095 * C)
+
     counts, confs, colours = [], [], []
     min_area = 0.0035 * C * C
     for top in (0, C):
@@ -463,9 +642,19 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
         lo, hi = (margin, C - gap) if top == 0 else (gap, C - margin)
         # touching pips (a blur merges a column of a high count) count by their centres: the
-        # peaks of the ink, no two closer than about a pip's diameter
-        in_half = [labels[y - top, x] for x, y in peaks if top <= y < top + C]
-        npk = np.maximum(1, np.bincount(np.array(in_half, np.int64), minlength=n))
+        # peaks of the ink's distance to its edge, no two closer than about a pip's diameter,
+        # each at least 0.6 of its blob's deepest (a neck between two pips is shallower)
+        in_half = [(labels[y - top, x], depth) for x, y, depth in peaks if top <= y < top + C]
+        deepest = np.zeros(n)
+        for i, depth in in_half:
+            deepest[i] = max(deepest[i], depth)
+        # a pip is a disc: as deep as the half's other pips (the median blob's deepest point); a
+        # strip of bevel or table inside a misfitted outline, or a speck, is much shallower
+        big = [deepest[i] for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.0035 * C * C and deepest[i] > 0]
+        pip_depth = float(np.median(big)) if big else 0.0
+        floor = 0.6 * pip_depth
+        npk = np.maximum(1, np.bincount(np.array([i for i, depth in in_half if depth >= max(0.6 * deepest[i], floor)],
+                                                 np.int64), minlength=n))
 
         def unit(i):          # the area of one pip of the blob
             return stats[i, cv2.CC_STAT_AREA] / float(npk[i])
@@ -482,7 +671,8 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
             y, w, h = stats[i, 1], stats[i, 2], stats[i, 3]
             return (y + h >= hi if top == 0 else y <= lo) and not (pip_like(i) and w < 0.3 * C)
 
-        blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area and not on_line(i)]
+        blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_area and not on_line(i)
+                 and deepest[i] >= 0.55 * pip_depth]
         inner = [i for i in blobs if not touches(i)]
         sizes = [stats[i, cv2.CC_STAT_AREA] for i in inner if pip_like(i)]
         typical = float(np.median(sizes)) if sizes else None
@@ -531,18 +721,21 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
             "colours": colours}
 
 
-def _peaks(ink: np.ndarray, spacing: float) -> list[tuple[int, int]]:
-    """Centres (x, y) of the ink's peaks, smoothed over a third of ``spacing`` (px), none nearer
-    another than ``spacing``: a greedy non-maximum suppression, strongest first."""
-    smooth = cv2.GaussianBlur(ink, (0, 0), spacing / 4)
-    local = (smooth >= cv2.dilate(smooth, np.ones((3, 3), np.uint8))) & (ink > 0)
+def _peaks(binary: np.ndarray, spacing: float) -> list[tuple[int, int, float]]:
+    """Centres (x, y) and depths (px) of the blobs of ``binary`` (a 0/1 mask): the local maxima of
+    each pixel's distance to the blob's edge (a disc has one, at its centre, however flat its
+    ink; two pips merged by a blur have one each, the neck between them is shallower), none
+    nearer another than ``spacing`` px: a greedy non-maximum suppression, deepest first."""
+    depth = cv2.distanceTransform(binary, cv2.DIST_L2, 5)
+    smooth = cv2.GaussianBlur(depth, (0, 0), 1.0)
+    local = (smooth >= cv2.dilate(smooth, np.ones((3, 3), np.uint8))) & (binary > 0)
     ys, xs = np.nonzero(local)
     order = np.argsort(-smooth[ys, xs])
-    kept: list[tuple[int, int]] = []
+    kept: list[tuple[int, int, float]] = []
     for k in order:
         x, y = int(xs[k]), int(ys[k])
-        if all((x - a) ** 2 + (y - b) ** 2 >= spacing * spacing for a, b in kept):
-            kept.append((x, y))
+        if all((x - a) ** 2 + (y - b) ** 2 >= spacing * spacing for a, b, _ in kept):
+            kept.append((x, y, float(smooth[y, x])))
     return kept
 
 

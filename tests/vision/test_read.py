@@ -79,3 +79,26 @@ def test_polyglot_is_read_as_the_image_it_is():
     with pytest.raises(PhotoError) as exc:
         read_photo(polyglot())
     assert exc.value.code == "nothing-found"
+
+
+# Pip-count failure classes of the old reader (each case misread before, read exactly now).
+
+@pytest.mark.parametrize("seed", [7, 27, 36])
+def test_high_counts_are_not_over_counted(seed):
+    """Double-18 halves (up to 18 small pips in six rows): a pip counts once, by the deepest
+    point of its disc, and a strip of bevel shade inside the outline is no pip."""
+    jpeg, truth = render(seed, style="row", body="white", pips="plain", table="stone", count=5, set=18, quality=80)
+    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
+
+
+@pytest.mark.parametrize("seed,conditions", [
+    (2, {"style": "scatter", "body": "ivory", "table": "felt", "count": 4}),
+    (8, {"style": "scatter", "body": "ivory", "table": "felt", "count": 4}),
+    (4, {"style": "row", "body": "white", "table": "stone", "count": 5}),
+    (12, {"style": "row", "body": "white", "table": "stone", "count": 5}),
+])
+def test_coloured_pips_beside_the_bevel_are_counted(seed, conditions):
+    """Coloured pips (double-12): a pip beside the tile's side is not joined to the bevel's
+    shade (the pip mask is opened by a disc smaller than a pip)."""
+    jpeg, truth = render(seed, pips="coloured", set=12, quality=80, **conditions)
+    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])

@@ -54,3 +54,23 @@ def test_a_line_cut_by_a_spinner_is_read_whole():
 def test_bars_apart_or_out_of_line_stay_apart():
     assert _across_spinner([bar(100, 36), bar(200, 36)]) == []            # 64 px apart: two tiles' lines
     assert _across_spinner([bar(100, 36), bar(150, 36, y=120)]) == []     # side by side, not in line
+
+
+# Failure classes of the old reader (issue 20 follow-up): each case below was misread by the
+# reader before the row completion and the line-through-the-middle check (vision/read.py
+# ``_complete``), and is read exactly now.
+
+@pytest.mark.parametrize("seed", [1, 3, 6])
+def test_touching_black_tiles_are_all_found(seed):
+    """Touching black tiles: their seam barely shows, so the edge fit loses some; a tile of the
+    photo's size with a dividing line beside a found one is found too."""
+    jpeg, truth = render(seed, style="touching", body="black", pips="plain", table="felt", count=8, set=12, quality=80)
+    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
+
+
+@pytest.mark.parametrize("seed", [3, 9, 11])
+def test_touching_white_row_on_wood_has_no_outline_across_two_tiles(seed):
+    """Touching white tiles on wood: an outline across the halves of two neighbours (no line
+    through its middle) is dropped and the tiles it hid are found beside their neighbours."""
+    jpeg, truth = render(seed, style="touching", body="white", pips="plain", table="wood", count=8, set=12, quality=80)
+    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
