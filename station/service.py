@@ -496,6 +496,19 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
                 raise self._refused(impossible, entry)
             return self._commit(entry)
 
+    def photo_due(self, seat: int, token: str) -> int:
+        """Whether ``seat`` (with its ``token``) may send a photo of its tiles now: its count is due in
+        the last round. Cheap, so the web edge asks it before it reads a photo's body. Returns the
+        round's index; raises ``NoGame``, ``Forbidden`` (the token), ``StationError`` "bad-request"
+        (a seat the game has not) or "round-over" (``facts["field"] == "photo"``: nothing to count now)."""
+        self._token(seat, token)
+        with self.lock:
+            index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
+            if index < 0 or seat not in self.referee.must_count(index):
+                raise StationError("photograph your tiles when the round is over and your count is due",
+                                   code="round-over", facts={"field": "photo"})
+        return index
+
     def read_photo(self, seat: int, token: str, data: bytes) -> dict:
         """At the round's end, the seat's photo of the tiles it holds, read and checked; nothing is
         recorded, and the photo is kept only when the host keeps photos for disputes
@@ -508,12 +521,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         import vision
 
         from .photo import READ_LOCK, check_reading, keeping
-        self._token(seat, token)
-        with self.lock:
-            index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
-            if index < 0 or seat not in self.referee.must_count(index):
-                raise StationError("photograph your tiles when the round is over and your count is due",
-                                   code="round-over", facts={"field": "photo"})
+        index = self.photo_due(seat, token)
         try:
             with READ_LOCK:
                 reading = vision.read_photo(data).as_dict()
