@@ -500,13 +500,17 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         """Whether ``seat`` (with its ``token``) may send a photo of its tiles now: its count is due in
         the last round. Cheap, so the web edge asks it before it reads a photo's body. Returns the
         round's index; raises ``NoGame``, ``Forbidden`` (the token), ``StationError`` "bad-request"
-        (a seat the game has not) or "round-over" (``facts["field"] == "photo"``: nothing to count now)."""
+        (a seat the game has not) or "round-over" (``facts["field"] == "photo"``; ``facts["why"]``
+        "counted": the seat's count is already in, else "not-due": nothing to count now)."""
         self._token(seat, token)
         with self.lock:
             index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
             if index < 0 or seat not in self.referee.must_count(index):
+                if index >= 0 and seat in self.referee.shown.get(index, {}):
+                    raise StationError("this seat's count is already in", code="round-over",
+                                       facts={"field": "photo", "why": "counted"})
                 raise StationError("photograph your tiles when the round is over and your count is due",
-                                   code="round-over", facts={"field": "photo"})
+                                   code="round-over", facts={"field": "photo", "why": "not-due"})
         return index
 
     def read_photo(self, seat: int, token: str, data: bytes) -> dict:
@@ -529,7 +533,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             raise StationError(exc.message, code=f"photo-{exc.code}", facts={"field": "photo", **exc.facts}) from None
         with self.lock:
             if seat not in self.referee.must_count(index):
-                raise StationError("this seat's count is already in", code="round-over", facts={"field": "photo"})
+                raise StationError("this seat's count is already in", code="round-over",
+                                   facts={"field": "photo", "why": "counted"})
             problems = check_reading(self.referee, index, seat, reading["tiles"])
             holds = self.referee.game.rounds[index].hand_counts[seat]
             if keeping(self.store):

@@ -22,6 +22,7 @@ from starlette.requests import ClientDisconnect
 from station.interface import StationError
 from station.logs import once_a_minute
 
+from .http import reworded
 from .limits import PHOTO_MAX_BODY, client_of
 from .routes_api import Seat, TokenH, _station, _token
 
@@ -50,12 +51,13 @@ async def photo(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
     """``{"reading": {"width", "height", "coloured", "tiles": [{"tile", "confidence", "low",
     "outline": [[x, y] x 4], "doubt"}]}, "problems": [...], "holds": n}`` (station/photo.py).
     Before the body is read: 401/403 the token, 400 a seat the game has not or no count due
-    ("round-over"), 503 with ``Retry-After`` while ``PHOTO_UPLOADS`` photos are being read
+    ("round-over", worded "photo-not-due" or "photo-counted"), 503 with ``Retry-After`` while ``PHOTO_UPLOADS`` photos are being read
     ("photo-busy"). Then 415 not an image, 413 too large, 400 undecodable, 422 no tile found,
     503 no OpenCV here (web.http.PHOTO_STATUS)."""
     station = _station(request)
     who = _token(x_seat_token, token)
-    station.photo_due(seat, who)                   # refused here, the body is never read
+    with reworded(_photo_worded):
+        station.photo_due(seat, who)               # refused here, the body is never read
     slots = request.app.state.photo_slots
     if not slots.acquire(blocking=False):
         raise StationError(f"{PHOTO_UPLOADS} photos are being read: send this one again in {BUSY_RETRY_S} s",
@@ -67,6 +69,15 @@ async def photo(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
             once_a_minute(log, "photo gone", "a photo upload from %s went away before its body (at most %d bytes) "
                           "was all sent", client_of(request), PHOTO_MAX_BODY)
             return Response(status_code=400)       # nobody is there to read it
-        return await asyncio.to_thread(station.read_photo, seat, who, data)
+        with reworded(_photo_worded):
+            return await asyncio.to_thread(station.read_photo, seat, who, data)
     finally:
         slots.release()
+
+
+def _photo_worded(exc: StationError) -> StationError:
+    """A photo with no count due, worded as such (``photo-not-due``, or ``photo-counted`` when the
+    seat's count is already in) rather than the moves' "The round is over."."""
+    if exc.code == "round-over":
+        exc.reason = "photo-counted" if exc.facts.get("why") == "counted" else "photo-not-due"
+    return exc

@@ -86,6 +86,20 @@ def test_photo_before_the_round_ends_is_refused(client, game):
     assert r.status_code == 400 and r.json()["code"] == "round-over"
 
 
+def test_an_early_or_late_photo_is_worded_as_such_not_as_the_round_being_over(client, game):
+    """The seat page shows the refusal's ``text`` (seat-photo.js): a photo sent while the round is
+    played is told when to take it, never "The round is over."."""
+    early = {lang: send(client, game, 1, photo(["3-5"], seed=2), **{"Accept-Language": lang}).json()
+             for lang in ("en", "so")}
+    assert early["en"]["text"] == "Photograph your tiles when the round is over and your count is due."
+    assert early["en"]["code"] == "round-over" and early["en"]["facts"]["why"] == "not-due"
+    assert early["so"]["text"] not in (early["en"]["text"], "Wareeggu wuu dhammaaday."), early["so"]
+    end_round(client, game)
+    assert client.post("/api/seat/1/reveal", json={"hand": 8}, headers={"X-Seat-Token": game[1]}).status_code == 200
+    late = send(client, game, 1, photo(["3-5"], seed=2)).json()
+    assert late["code"] == "round-over" and late["text"].startswith("Your count is already in"), late
+
+
 def test_photo_needs_the_seat_token(client, game):
     end_round(client, game)
     r = client.post("/api/seat/1/photo", content=b"x", headers={"X-Seat-Token": game[2]})
