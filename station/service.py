@@ -29,7 +29,7 @@ from .engine_search import engine_prompt
 from .archive import StoredGames
 from .club_setup import ClubSetup
 from .computers import COMPUTER_PAUSE_S, Computers, check_computers
-from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
+from .auth import TEXT_MAX, HostGuard, log, new_pin, same, text_problem
 from .players import Players
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .logs import once_a_minute
@@ -268,15 +268,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         Raises ``StationError`` ("bad-request", ``facts["option"]`` naming the option, player count,
         set or hand size at fault, with the facts to word it) and ``Forbidden`` for a wrong PIN."""
         self._pin(pin)
-        players = [p.strip() if isinstance(p, str) else p for p in players or []]
-        if not players or not all(players):
-            raise StationError("give every player a name", code="bad-request", facts={"field": "players", "option": "names"})
-        for i, name in enumerate(players):
-            problem = name_problem(name)
-            if problem:
-                raise StationError(f"player {i + 1}'s name {problem}", code="bad-request",
-                                   facts={"field": f"players[{i}]"})
-        players, options, default = setup_options(players, profile, set, options)
+        players, options, default = setup_options(players, profile, set, options)     # names checked there
         computers = check_computers(computers, len(players), bool(hidden_hands))
         setup = {"type": "setup", "players": players, "profile": profile, "set": set,
                  "options": options, "hidden_hands": bool(hidden_hands),
