@@ -103,3 +103,19 @@ def test_the_preview_refuses_the_names_the_set_up_refuses(client, name):
     assert (setup.status_code, setup.json()) == (preview.status_code, preview.json())
     assert client.get("/api/view").json()["game"] is None
     assert client.post("/api/host/preview", json={**body, "players": ["Ana", "Ben"]}, headers=H).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/seat/-1", "/seat/99999999999999999999", "/seat/14", "/seat/abc", "/seat/1e3"])
+def test_a_seat_no_game_can_have_is_a_404_page(client, path):
+    r = client.get(path, headers={"Accept-Language": "so"})
+    assert r.status_code == 404, r.text[:300]
+    assert r.headers["content-type"].startswith("text/html") and "content-security-policy" in r.headers
+    title = re.search(r"<title>(.*?)</title>", r.text, re.S).group(1)
+    assert "Seat" not in title and path.rsplit("/", 1)[1] not in title, title
+    assert client.get("/api/view").status_code == 200
+
+
+@pytest.mark.parametrize("seat", [0, 5, 13])
+def test_every_seat_a_game_can_have_has_its_page(client, seat):
+    r = client.get(f"/seat/{seat}")
+    assert r.status_code == 200 and f"<title>Seat {seat} ·" in r.text
