@@ -147,6 +147,8 @@ def test_many_half_sent_uploads_leave_memory_bounded_and_a_photo_is_still_read(s
         head, body = answer(sock, 0.2)
         if head:
             busy.append((head, body))
+    print(f"\nRSS {before:.0f} -> {peak:.0f} MB with 30 half-sent uploads ({sum(sent):,} bytes sent), "
+          f"{len(busy)} answered at once")
     assert peak - before < 60, (before, peak, sum(sent))
     assert len(busy) >= 30 - PHOTO_UPLOADS, [h for h, _ in busy]
     head, body = busy[0]
