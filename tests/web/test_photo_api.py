@@ -11,19 +11,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vision"))
-from api_helpers import H  # noqa: E402
+from api_helpers import H, end_round  # noqa: E402
 
 pytest.importorskip("cv2")
 from photo_helpers import photo, png_bomb, polyglot  # noqa: E402
-
-
-def end_round(client, game):
-    """Round 1 of the ``game`` fixture ends: seat 0 goes out; seats 1-3 hold one tile each."""
-    for seat, tile in ((0, "6-1"), (1, "6-2"), (2, "6-3"), (3, "6-4"), (0, "1-2")):
-        r = client.post(f"/api/seat/{seat}/submit", json={"event": {"play": tile, "on": seat},
-                                                          "version": client.get("/api/view").json()["version"]},
-                        headers={"X-Seat-Token": game[seat]})
-        assert r.status_code == 200, r.text
 
 
 def send(client, game, seat, data, **headers):

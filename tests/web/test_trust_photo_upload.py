@@ -16,7 +16,8 @@ import pytest
 
 sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))     # after the packages: bench/station.py is no package
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vision"))
-from hostile import PIN, connect, free_port, read_head, read_log, running_station  # noqa: E402
+from api_helpers import H, end_round, join_seats  # noqa: E402  (tests/web: its PIN is hostile.PIN, 2468)
+from hostile import connect, free_port, read_head, read_log, running_station  # noqa: E402
 
 from web.routes_photo import PHOTO_UPLOADS  # noqa: E402
 
@@ -35,25 +36,11 @@ def station(tmp_path):
 
 def set_up(api) -> list[str]:
     """A 4-seat hidden-hands double-6 game, 2 tiles each, round 1 started; the seat tokens."""
-    pin = {"X-Host-Pin": PIN}
     r = api.post("/api/host/setup", json={"players": ["Ana", "Ben", "Chi", "Dee"], "profile": "hub", "set": 6,
-                                          "options": {"hand_size": 2}}, headers=pin)
+                                          "options": {"hand_size": 2}}, headers=H)
     assert r.status_code == 200, r.text
-    assert api.post("/api/host/start", headers=pin).status_code == 200
-    tokens = []
-    for seat in range(4):
-        code = api.get(f"/api/host/seat/{seat}/code", headers=pin).json()["code"]
-        tokens.append(api.post(f"/api/seat/{seat}/join", json={"code": code}).json()["token"])
-    return tokens
-
-
-def end_round(api, tokens) -> None:
-    """Seat 0 goes out; seats 1-3 hold one tile each and owe their count."""
-    for seat, tile in ((0, "6-1"), (1, "6-2"), (2, "6-3"), (3, "6-4"), (0, "1-2")):
-        version = api.get("/api/view").json()["version"]
-        r = api.post(f"/api/seat/{seat}/submit", json={"event": {"play": tile, "on": seat}, "version": version},
-                     headers={"X-Seat-Token": tokens[seat]})
-        assert r.status_code == 200, r.text
+    assert api.post("/api/host/start", headers=H).status_code == 200
+    return join_seats(api, 4)
 
 
 def upload_head(port: int, seat: int, token: str, length: int = BIG, source: str = "127.0.0.1",
