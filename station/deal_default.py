@@ -28,6 +28,7 @@ from engine.errors import OptionError
 from engine.options import DEAL_TABLES, DEFAULT_SET, PLAYER_RANGE, make_options
 from engine.tiles import SET_SIZES, full_set
 
+from .auth import name_problem
 from .house_rules import moot, non_default
 from .interface import StationError
 
@@ -99,12 +100,21 @@ def setup_facts(facts: dict, profile: str, top, players: int, options: dict) -> 
 
 
 def setup_options(players, profile: str, top, options) -> tuple[list[str], dict, dict | None]:
-    """Names trimmed (each given), and the options with the stated hand size where the deal table
-    has no row: ``(players, options, default or None)``. Raises ``StationError`` ("bad-request",
-    ``facts["option"]`` "names") for a missing name."""
-    players = [str(p).strip() for p in players or []]
+    """Names trimmed and checked, and the options with the stated hand size where the deal table
+    has no row: ``(players, options, default or None)``. The one check of a set-up's names, for
+    ``Station.setup_game`` and its preview alike. Raises ``StationError`` ("bad-request"): a missing
+    name (``facts`` ``field`` "players", ``option`` "names"), or a name that is not valid text
+    (``station.auth.name_problem``: too long, control characters, bidirectional overrides,
+    nothing visible; ``facts["field"]`` "players[i]")."""
+    players = [p.strip() if isinstance(p, str) else p for p in players or []]
     if not players or not all(players):
-        raise StationError("give every player a name", code="bad-request", facts={"option": "names"})
+        raise StationError("give every player a name", code="bad-request",
+                           facts={"field": "players", "option": "names"})
+    for i, name in enumerate(players):
+        problem = name_problem(name)
+        if problem:
+            raise StationError(f"player {i + 1}'s name {problem}", code="bad-request",
+                               facts={"field": f"players[{i}]"})
     options = dict(options or {})
     default = default_hand_size(profile, top, len(players), options)
     if default is not None:

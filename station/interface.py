@@ -231,6 +231,7 @@ class StationApi(Protocol):
     def register_hand(self, seat: int, token: str, tiles: list[str]) -> dict: ...
     def seat_hint(self, seat: int, token: str) -> dict: ...      # slow: call in a thread (station/computers.py)
     def reveal(self, seat: int, token: str, hand: list[str] | int, typed: int | None = None) -> dict: ...
+    def photo_due(self, seat: int, token: str) -> int: ...    # the round index, else refused (before a photo is read)
     def read_photo(self, seat: int, token: str, data: bytes) -> dict: ...   # slow: call in a thread (station/photo.py)
     def keep_photos(self, pin: str, keep: bool | None = None) -> dict: ...  # {"keep": bool}; the host's switch
 

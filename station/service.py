@@ -29,7 +29,7 @@ from .engine_search import engine_prompt
 from .archive import StoredGames
 from .club_setup import ClubSetup
 from .computers import COMPUTER_PAUSE_S, Computers, check_computers
-from .auth import TEXT_MAX, HostGuard, log, name_problem, new_pin, same, text_problem
+from .auth import TEXT_MAX, HostGuard, log, new_pin, same, text_problem
 from .players import Players
 from .interface import Forbidden, NoGame, Refused, StaleVersion, StationError
 from .logs import once_a_minute
@@ -268,15 +268,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         Raises ``StationError`` ("bad-request", ``facts["option"]`` naming the option, player count,
         set or hand size at fault, with the facts to word it) and ``Forbidden`` for a wrong PIN."""
         self._pin(pin)
-        players = [p.strip() if isinstance(p, str) else p for p in players or []]
-        if not players or not all(players):
-            raise StationError("give every player a name", code="bad-request", facts={"field": "players", "option": "names"})
-        for i, name in enumerate(players):
-            problem = name_problem(name)
-            if problem:
-                raise StationError(f"player {i + 1}'s name {problem}", code="bad-request",
-                                   facts={"field": f"players[{i}]"})
-        players, options, default = setup_options(players, profile, set, options)
+        players, options, default = setup_options(players, profile, set, options)     # names checked there
         computers = check_computers(computers, len(players), bool(hidden_hands))
         setup = {"type": "setup", "players": players, "profile": profile, "set": set,
                  "options": options, "hidden_hands": bool(hidden_hands),
@@ -496,6 +488,23 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
                 raise self._refused(impossible, entry)
             return self._commit(entry)
 
+    def photo_due(self, seat: int, token: str) -> int:
+        """Whether ``seat`` (with its ``token``) may send a photo of its tiles now: its count is due in
+        the last round. Cheap, so the web edge asks it before it reads a photo's body. Returns the
+        round's index; raises ``NoGame``, ``Forbidden`` (the token), ``StationError`` "bad-request"
+        (a seat the game has not) or "round-over" (``facts["field"] == "photo"``; ``facts["why"]``
+        "counted": the seat's count is already in, else "not-due": nothing to count now)."""
+        self._token(seat, token)
+        with self.lock:
+            index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
+            if index < 0 or seat not in self.referee.must_count(index):
+                if index >= 0 and seat in self.referee.shown.get(index, {}):
+                    raise StationError("this seat's count is already in", code="round-over",
+                                       facts={"field": "photo", "why": "counted"})
+                raise StationError("photograph your tiles when the round is over and your count is due",
+                                   code="round-over", facts={"field": "photo", "why": "not-due"})
+        return index
+
     def read_photo(self, seat: int, token: str, data: bytes) -> dict:
         """At the round's end, the seat's photo of the tiles it holds, read and checked; nothing is
         recorded, and the photo is kept only when the host keeps photos for disputes
@@ -508,12 +517,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         import vision
 
         from .photo import READ_LOCK, check_reading, keeping
-        self._token(seat, token)
-        with self.lock:
-            index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
-            if index < 0 or seat not in self.referee.must_count(index):
-                raise StationError("photograph your tiles when the round is over and your count is due",
-                                   code="round-over", facts={"field": "photo"})
+        index = self.photo_due(seat, token)
         try:
             with READ_LOCK:
                 reading = vision.read_photo(data).as_dict()
@@ -521,7 +525,8 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             raise StationError(exc.message, code=f"photo-{exc.code}", facts={"field": "photo", **exc.facts}) from None
         with self.lock:
             if seat not in self.referee.must_count(index):
-                raise StationError("this seat's count is already in", code="round-over", facts={"field": "photo"})
+                raise StationError("this seat's count is already in", code="round-over",
+                                   facts={"field": "photo", "why": "counted"})
             problems = check_reading(self.referee, index, seat, reading["tiles"])
             holds = self.referee.game.rounds[index].hand_counts[seat]
             if keeping(self.store):

@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from station.interface import StationApi, StationError, Throttled
+from station.interface import StationApi, StationError
 from station.logs import once_a_minute
 
 from . import pages, routes_api, routes_photo, routes_players, routes_rulesets, routes_ws
@@ -61,6 +61,7 @@ def create_app(station: StationApi, *, mock: bool | None = None,
     app.add_middleware(EdgeGuard, allowed_hosts=allowed_hosts)     # outermost: before anything reads
     app.state.station = station
     app.state.allowed_hosts = frozenset(allowed_hosts)
+    app.state.photo_slots = routes_photo.upload_slots()      # photos read at once (web/routes_photo.py)
     if mock is None:
         mock = bool(getattr(station, "is_mock", False))     # (``Station.mock`` is the constructor)
     app.state.mock = mock
@@ -71,7 +72,9 @@ def create_app(station: StationApi, *, mock: bool | None = None,
         if exc.facts.get("field"):      # wrong PINs, codes and tokens: the station logs them
             once_a_minute(log, f"{status} {request.method} {_route(request)}", "%s %s from %s: %d %s",
                           request.method, request.url.path[:80], _client(request), status, exc.message)
-        headers = {"Retry-After": str(exc.facts["retry_after"])} if isinstance(exc, Throttled) else None
+        # too many wrong tries (Throttled), or a photo while others are read (web/routes_photo.py)
+        wait = exc.facts.get("retry_after")
+        headers = {"Retry-After": str(wait)} if isinstance(wait, int) and not isinstance(wait, bool) else None
         return SafeJSONResponse(error_body(request, exc), status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)

@@ -57,7 +57,7 @@ def error_status(exc: StationError) -> int:
 
 #: a refused photo's code (web/routes_photo.py, vision.PhotoError) -> HTTP status
 PHOTO_STATUS = {"photo-not-image": 415, "photo-too-large": 413, "photo-undecodable": 400,
-                "photo-nothing-found": 422, "photo-unavailable": 503}
+                "photo-nothing-found": 422, "photo-unavailable": 503, "photo-busy": 503}
 
 
 @contextlib.contextmanager

@@ -8,6 +8,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
 import palette
+from engine.options import PLAYER_RANGE
 from . import option_words
 from .http import request_language
 from .refusals import REASONS
@@ -20,7 +21,7 @@ TEMPLATES_DIR = Path(__file__).parent / "templates"
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
 
 #: the pages (templates ``<page>.html``)
-PAGES = ("scoreboard", "table", "seat", "host", "hub", "game", "games", "players")
+PAGES = ("scoreboard", "table", "seat", "host", "hub", "game", "games", "players", "missing")
 #: "Keep screen on" before a phone has chosen: one default on every page that has the toggle
 #: (scoreboard, table, seat); the choice a phone makes is kept for all of them (wake.js)
 WAKE_DEFAULT = True
@@ -67,9 +68,19 @@ async def table(request: Request):
     return _render(request, "table")
 
 
+#: the seats a game can have, numbered from 0: below the largest player count of any profile
+MAX_PLAYERS = max(most for _least, most in PLAYER_RANGE.values())
+
+
 @router.get("/seat/{seat}", response_class=HTMLResponse)
-async def seat(request: Request, seat: int):
-    return _render(request, "seat", seat=seat)
+async def seat(request: Request, seat: str):
+    """A seat's controller for seats 0 .. ``MAX_PLAYERS`` - 1 (a seat the game in play has not is
+    the page's to say); any other path, ``-1`` or 20 digits, is a 404 page."""
+    if not (seat.isascii() and seat.isdigit() and len(seat) <= 2 and int(seat) < MAX_PLAYERS):
+        response = _render(request, "missing", asked=seat[:24], last_seat=MAX_PLAYERS - 1)
+        response.status_code = 404
+        return response
+    return _render(request, "seat", seat=int(seat))
 
 
 @router.get("/host", response_class=HTMLResponse)

@@ -62,6 +62,9 @@ REASONS: dict[str, str] = {
     "photo-nothing-found": N_("No tiles were found in the photo: lay them face up and take it again."),
     "photo-unavailable": N_("This hub cannot read photos: tap your tiles or type your count."),
     "photo-not-kept": N_("No photo was kept for that round and seat."),
+    "photo-not-due": N_("Photograph your tiles when the round is over and your count is due."),
+    "photo-counted": N_("Your count is already in: no photo is needed."),
+    "photo-busy": N_("The hub is reading other photos: send yours again in a few seconds."),
     # players across nights (web/routes_players.py picks them by facts["problem"])
     "players-unknown": N_("No counted game has a player called %(name)s."),
     "players-same": N_("%(name)s and %(into)s are already one player."),

@@ -9,14 +9,17 @@ to its own names, a browser on another site cannot drive it, and no stored text 
     (400, field ``Host``; a WebSocket upgrade is refused with 403) - a DNS-rebinding page reaches
     nothing;
   - refuses a state-changing request (POST, PUT, PATCH, DELETE) or a WebSocket upgrade whose
-    ``Origin`` is another site (403, field ``Origin``); a request without ``Origin`` (not a
-    browser) passes;
+    ``Origin`` is not exactly one of the station's own (``own_origin``: ``http://`` one of its
+    names or the address the connection reached, and the port it serves on, which may be left
+    out when it is 80; nothing else: no path, no second origin) with 403, field ``Origin``; a
+    request without ``Origin`` (not a browser) passes;
   - adds the security headers to every HTTP response (``SECURITY_HEADERS``).
 """
 from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
@@ -70,6 +73,31 @@ def host_name(value: str | None) -> str | None:
     return host.lower().rstrip(".") if host else None
 
 
+#: a serialized origin (RFC 6454 section 6.1) of plain HTTP: ``http://host[:port]``, nothing after it
+_ORIGIN = re.compile(r"http://(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%!$&'()*+,;=-]+)(?::(?P<port>[0-9]{1,5}))?")
+
+
+def own_origin(origin: str, allowed: frozenset, server) -> bool:
+    """Whether ``origin`` (an ``Origin`` header) is exactly a page of this station: scheme
+    ``http``, a host in ``allowed`` or the address the connection reached (``server``, the ASGI
+    scope's ``(host, port)``), and that connection's port (80 when the origin gives none).
+    ``https://...``, another port, a path or two origins in one header are not.
+
+    >>> own_origin("http://hub.local:8080", frozenset({"hub.local"}), ("10.0.0.2", 8080))
+    True
+    >>> [own_origin(o, frozenset({"hub.local"}), ("10.0.0.2", 8080)) for o in
+    ...  ("https://hub.local:8080", "http://hub.local:1", "http://hub.local:8080/x", "http://hub.local")]
+    [False, False, False, False]
+    """
+    found = _ORIGIN.fullmatch(origin)
+    if found is None or not server:
+        return False
+    host = found["host"].strip("[]").lower().rstrip(".")
+    port = int(found["port"]) if found["port"] else 80
+    served_host, served_port = server[0], server[1]
+    return (host in allowed or host == served_host) and port == served_port
+
+
 def _header(scope, name: bytes) -> str | None:
     for key, value in scope.get("headers") or ():
         if key == name:
@@ -111,8 +139,8 @@ class EdgeGuard:
             return await self._refuse(scope, receive, send, "Host", "this station does not answer to that host name")
         origin = _header(scope, b"origin")
         if origin is not None and (kind == "websocket" or scope.get("method") in STATE_CHANGING):
-            if host_name(origin) not in self.allowed and host_name(origin) not in served:
-                once_a_minute(log, "origin", "refused a %s from %s with origin %r: another site",
+            if not own_origin(origin, self.allowed, scope.get("server")):
+                once_a_minute(log, "origin", "refused a %s from %s with origin %r: not this station's own",
                               "WebSocket upgrade" if kind == "websocket" else scope.get("method"),
                               client, origin[:80])
                 return await self._refuse(scope, receive, send, "Origin", "a page of another site may not do this")

@@ -5,6 +5,7 @@ round score follows. With a wrong tile count the page names the tile in doubt, a
 recorded."""
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -109,3 +110,27 @@ def test_host_keeps_photos_for_disputes(server, phone, tmp_path):
     kind, w, h = image_size(shown.body())                     # the photo as the page uploaded it (scaled)
     assert kind == "jpeg" and 0 < max(w, h) <= 1600
     assert shown.body() == station.store.photo(station.game_id, 0, 1)
+
+
+def test_an_early_photo_shows_the_stations_refusal(server, phone, tmp_path):
+    """A photo that reaches the station while the round is still played (a stale page, a second
+    tab): the page says when to take it, in the page's language, not "The round is over."."""
+    station = server.station
+    station.setup_game(PIN, NAMES, "hub", 6, {"hand_size": 2}, hidden_hands=True)
+    station.start_round(PIN)
+    tokens = [station.join(i, station.seat_code(i, PIN)) for i in range(4)]
+    path = tmp_path / "hand.jpg"
+    path.write_bytes(photo(["3-5"], seed=2))
+    version = station.view()["version"]
+    for lang in ("en", "so"):
+        ben = joined(phone, server, 1, tokens[1], lang=lang)
+        ben.set_input_files("#photo-input", str(path))         # the input is there, its card hidden
+        status = ben.locator("#photo-status")
+        expect(status).not_to_have_text(re.compile(r"^$|…$"), timeout=60_000)
+        said = status.text_content()
+        assert said not in ("The round is over.", "Wareeggu wuu dhammaaday."), said
+        if lang == "en":
+            assert said == "Photograph your tiles when the round is over and your count is due.", said
+        else:
+            assert said and not said.startswith("Photograph"), said
+    assert station.view()["version"] == version                       # nothing recorded

@@ -27,3 +27,13 @@ def wait_view(client, predicate, what, timeout=10.0):
             return view
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         time.sleep(0.02)
+
+
+def end_round(client, tokens) -> None:
+    """Round 1 of a 4-seat hidden-hands double-6 game of 2 tiles each (tests/web/conftest.py
+    ``game``) ends: seat 0 goes out; seats 1-3 hold one tile each and owe their count."""
+    for seat, tile in ((0, "6-1"), (1, "6-2"), (2, "6-3"), (3, "6-4"), (0, "1-2")):
+        r = client.post(f"/api/seat/{seat}/submit", json={"event": {"play": tile, "on": seat},
+                                                          "version": client.get("/api/view").json()["version"]},
+                        headers={"X-Seat-Token": tokens[seat]})
+        assert r.status_code == 200, r.text

@@ -11,19 +11,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vision"))
-from api_helpers import H  # noqa: E402
+from api_helpers import H, end_round  # noqa: E402
 
 pytest.importorskip("cv2")
 from photo_helpers import photo, png_bomb, polyglot  # noqa: E402
-
-
-def end_round(client, game):
-    """Round 1 of the ``game`` fixture ends: seat 0 goes out; seats 1-3 hold one tile each."""
-    for seat, tile in ((0, "6-1"), (1, "6-2"), (2, "6-3"), (3, "6-4"), (0, "1-2")):
-        r = client.post(f"/api/seat/{seat}/submit", json={"event": {"play": tile, "on": seat},
-                                                          "version": client.get("/api/view").json()["version"]},
-                        headers={"X-Seat-Token": game[seat]})
-        assert r.status_code == 200, r.text
 
 
 def send(client, game, seat, data, **headers):
@@ -84,6 +75,20 @@ def test_tile_on_the_table_is_in_doubt(client, game):
 def test_photo_before_the_round_ends_is_refused(client, game):
     r = send(client, game, 1, photo(["3-5"], seed=2))
     assert r.status_code == 400 and r.json()["code"] == "round-over"
+
+
+def test_an_early_or_late_photo_is_worded_as_such_not_as_the_round_being_over(client, game):
+    """The seat page shows the refusal's ``text`` (seat-photo.js): a photo sent while the round is
+    played is told when to take it, never "The round is over."."""
+    early = {lang: send(client, game, 1, photo(["3-5"], seed=2), **{"Accept-Language": lang}).json()
+             for lang in ("en", "so")}
+    assert early["en"]["text"] == "Photograph your tiles when the round is over and your count is due."
+    assert early["en"]["code"] == "round-over" and early["en"]["facts"]["why"] == "not-due"
+    assert early["so"]["text"] not in (early["en"]["text"], "Wareeggu wuu dhammaaday."), early["so"]
+    end_round(client, game)
+    assert client.post("/api/seat/1/reveal", json={"hand": 8}, headers={"X-Seat-Token": game[1]}).status_code == 200
+    late = send(client, game, 1, photo(["3-5"], seed=2)).json()
+    assert late["code"] == "round-over" and late["text"].startswith("Your count is already in"), late
 
 
 def test_photo_needs_the_seat_token(client, game):

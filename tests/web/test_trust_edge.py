@@ -89,3 +89,33 @@ def test_another_sites_page_can_neither_post_nor_open_the_socket(client):
     assert ok.status_code == 200, ok.text
     with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
         assert ws.receive_json()["type"] == "view"
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200c\u200d", "\u2060\ufeff", "\u3164", " \u3164 ", "\u2800", "Ana\u202e"])
+def test_the_preview_refuses_the_names_the_set_up_refuses(client, name):
+    """One name check for the host's preview and set-up: a name with nothing visible, or that
+    reorders the text, is a 400 naming the player in both, and nothing is set up."""
+    body = {"players": ["Ana", name], "profile": "hub", "set": 6}
+    preview = client.post("/api/host/preview", json=body, headers=H)
+    setup = client.post("/api/host/setup", json=body, headers=H)
+    assert preview.status_code == 400, preview.text
+    assert preview.json()["facts"]["field"] == "players[1]" and "player 2" in preview.json()["message"]
+    assert (setup.status_code, setup.json()) == (preview.status_code, preview.json())
+    assert client.get("/api/view").json()["game"] is None
+    assert client.post("/api/host/preview", json={**body, "players": ["Ana", "Ben"]}, headers=H).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/seat/-1", "/seat/99999999999999999999", "/seat/14", "/seat/abc", "/seat/1e3"])
+def test_a_seat_no_game_can_have_is_a_404_page(client, path):
+    r = client.get(path, headers={"Accept-Language": "so"})
+    assert r.status_code == 404, r.text[:300]
+    assert r.headers["content-type"].startswith("text/html") and "content-security-policy" in r.headers
+    title = re.search(r"<title>(.*?)</title>", r.text, re.S).group(1)
+    assert "Seat" not in title and path.rsplit("/", 1)[1] not in title, title
+    assert client.get("/api/view").status_code == 200
+
+
+@pytest.mark.parametrize("seat", [0, 5, 13])
+def test_every_seat_a_game_can_have_has_its_page(client, seat):
+    r = client.get(f"/seat/{seat}")
+    assert r.status_code == 200 and f"<title>Seat {seat} ·" in r.text
