@@ -30,15 +30,9 @@ def lan_ip() -> str:
         s.close()
 
 
-def _port(request: Request) -> int | None:
-    port = request.url.port
-    return port if port not in (None, 80) else None
-
-
 def _served_port(request: Request) -> int | None:
     """The port the station serves on (its socket's, never the ``Host`` header's), None for 80."""
-    server = request.scope.get("server") or (None, None)
-    port = server[1] if len(server) > 1 else None
+    port = (request.scope.get("server") or (None, None))[1]
     if port is None:
         port = next((urlsplit(a).port for a in _addresses(request) or [] if urlsplit(a).port), None)
     return port if port not in (None, 80) else None
@@ -101,5 +95,5 @@ def mdns_url(request: Request) -> str | None:
     """``http://hub.local[:port]/``, only when the station serves on every interface."""
     if not all_interfaces(request):
         return None
-    port = _port(request)
+    port = _served_port(request)
     return "http://hub.local" + (f":{port}" if port else "") + "/"
