@@ -86,6 +86,23 @@ def test_bad_frames_and_bad_requests_are_one_line_each_never_a_traceback(station
     assert any("127.0.0.8" in line for line in lines) and any("127.0.0.9" in line for line in lines), lines
 
 
+def a_player_is_served(port: int, source: str):
+    """A new phone's request from ``source`` is answered 200 (not 503); returns its socket."""
+    player = connect(port, source)
+    player.sendall(b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert read_head(player).startswith(b"HTTP/1.1 200")          # not 503
+    return player
+
+
+def closed_with_one_idle_line(data: str, socks: list) -> None:
+    """Close ``socks``; the station's log then holds one idle-flood line and no traceback."""
+    for sock in socks:
+        sock.close()
+    time.sleep(0.5)
+    log = read_log(data)
+    assert log.count("open with no whole request") == 1 and "Traceback" not in log, log
+
+
 def test_idle_sockets_from_many_addresses_cannot_fill_the_server(station):
     port, data, _ = station
     # 600 sockets that send nothing, 30 from each of 20 addresses: each address under its cap, all
@@ -93,16 +110,10 @@ def test_idle_sockets_from_many_addresses_cannot_fill_the_server(station):
     idle = [connect(port, f"127.0.40.{1 + i % 20}") for i in range(600)]
     assert len(idle) > MAX_CONNECTIONS
     assert closed_soon(idle[0], IDLE_GRACE_S + 3), "the oldest idle socket is still open"
-    player = connect(port, "127.0.0.11")
-    player.sendall(b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    assert read_head(player).startswith(b"HTTP/1.1 200")          # not 503
+    player = a_player_is_served(port, "127.0.0.11")
     held = sum(not closed_soon(s, 0.01) for s in idle[-MAX_IDLE:])
     assert held == MAX_IDLE - 1 or held == MAX_IDLE, held           # the newest stay until their timeout
-    for sock in idle + [player]:
-        sock.close()
-    time.sleep(0.5)
-    log = read_log(data)
-    assert log.count("open with no whole request") == 1 and "Traceback" not in log, log
+    closed_with_one_idle_line(data, idle + [player])
 
 
 def test_phones_that_connect_at_once_are_all_served(station):
@@ -129,14 +140,8 @@ def test_half_sent_headers_from_many_addresses_cannot_fill_the_server(station):
         sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: ")
     assert len(half) > MAX_CONNECTIONS
     assert closed_soon(half[0], IDLE_GRACE_S + 3), "the oldest half-sent request is still open"
-    player = connect(port, "127.0.0.12")
-    player.sendall(b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    assert read_head(player).startswith(b"HTTP/1.1 200")          # not 503
-    for sock in half + [player]:
-        sock.close()
-    time.sleep(0.5)
-    log = read_log(data)
-    assert log.count("open with no whole request") == 1 and "Traceback" not in log, log
+    player = a_player_is_served(port, "127.0.0.12")
+    closed_with_one_idle_line(data, half + [player])
 
 
 def test_a_request_with_both_lengths_is_refused_and_closed(station):
