@@ -129,17 +129,17 @@ def positions(count: int) -> list:
     return found
 
 
-def _paired(cal: Calibration, fn, repeats: int) -> tuple[float, float]:
+def _paired(cal: Calibration, fn, repeats: int) -> tuple[float, float, object]:
     """``fn()`` timed ``repeats`` times, each followed by one run of the workload: ``(median CPU s,
-    median ratio)``, each ratio to the workload timed right after it."""
-    times, ratios = [], []
+    median ratio, fn's last result)``, each ratio to the workload timed right after it."""
+    times, ratios, result = [], [], None
     for _ in range(repeats):
         start = time.process_time()
-        fn()
+        result = fn()
         took = time.process_time() - start
         times.append(took)
         ratios.append(took / cal.time_workload())
-    return statistics.median(times), statistics.median(ratios)
+    return statistics.median(times), statistics.median(ratios), result
 
 
 def hint_seconds(cal: Calibration, count: int, repeats: int) -> tuple[list[float], list[float], int]:
@@ -154,8 +154,8 @@ def hint_seconds(cal: Calibration, count: int, repeats: int) -> tuple[list[float
         assert ranking.playouts >= HINT_PLAYOUTS
         return len(ranking.plays)
     for rnd, seed in positions(count):
-        most = max(most, hint(rnd, seed))
-        took, ratio = _paired(cal, lambda: hint(rnd, seed), repeats)
+        took, ratio, plays = _paired(cal, lambda: hint(rnd, seed), repeats)
+        most = max(most, plays)
         times.append(took)
         ratios.append(ratio)
     return times, ratios, most
@@ -166,7 +166,7 @@ def strong_seconds(cal: Calibration, count: int, repeats: int) -> tuple[list[flo
     playouts) in ``count`` mid-round positions, as ``hint_seconds``: ``(median s, ratio)`` lists."""
     times, ratios = [], []
     for rnd, seed in positions(count):
-        took, ratio = _paired(cal, lambda: choose(rnd, "playout", random.Random(seed)), repeats)
+        took, ratio, _ = _paired(cal, lambda: choose(rnd, "playout", random.Random(seed)), repeats)
         times.append(took)
         ratios.append(ratio)
     return times, ratios
