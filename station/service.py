@@ -62,6 +62,12 @@ def _is_mock_hub(hub) -> bool:
     return isinstance(hub, MockHub)
 
 
+def _count_in() -> StationError:
+    """The refusal of a photo from a seat whose count is already in (``photo_due``, ``read_photo``)."""
+    return StationError("this seat's count is already in", code="round-over",
+                        facts={"field": "photo", "why": "counted"})
+
+
 class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
     """The referee service. ``data_dir`` holds ``station.sqlite3``; ``hub`` is a ``hardware.hub.Hub``
     (``Hub.real``) or a ``hardware.mockdrive.MockHub`` (the virtual hub page drives it) or None (phones only). ``host_pin`` overrides the stored PIN (config);
@@ -499,8 +505,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
             if index < 0 or seat not in self.referee.must_count(index):
                 if index >= 0 and seat in self.referee.shown.get(index, {}):
-                    raise StationError("this seat's count is already in", code="round-over",
-                                       facts={"field": "photo", "why": "counted"})
+                    raise _count_in()
                 raise StationError("photograph your tiles when the round is over and your count is due",
                                    code="round-over", facts={"field": "photo", "why": "not-due"})
         return index
@@ -525,8 +530,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             raise StationError(exc.message, code=f"photo-{exc.code}", facts={"field": "photo", **exc.facts}) from None
         with self.lock:
             if seat not in self.referee.must_count(index):
-                raise StationError("this seat's count is already in", code="round-over",
-                                   facts={"field": "photo", "why": "counted"})
+                raise _count_in()                    # sent by another phone while this one was read
             problems = check_reading(self.referee, index, seat, reading["tiles"])
             holds = self.referee.game.rounds[index].hand_counts[seat]
             if keeping(self.store):
