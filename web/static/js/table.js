@@ -72,11 +72,12 @@
     });
   }
 
-  /** Tile unit (px) for a train ``width`` px wide: about 12 units across, never tiny, never huge. */
-  function unit(width) { return Math.max(27, Math.min(48, width / 12)); }
+  /** Tile unit (px) for a train ``width`` px wide: about 12 units across, never tiny, never huge;
+      at most ``cap`` px, the size a table screen shrinks to so every train fits (``fit``). */
+  function unit(width, cap) { return Math.min(cap, Math.max(27, Math.min(48, width / 12))); }
 
-  function snake(tr, st, open, width, rtl) {
-    const u = unit(width);
+  function snake(tr, st, open, width, rtl, cap) {
+    const u = unit(width, cap);
     const W = Math.floor(width / u);
     const ps = pieces(tr);
     const end = tr.open_end;
@@ -147,11 +148,34 @@
       card.__open = !!odTile;
       return card;
     }));
-    draw(box, st, rtl);
+    fit(box, st, rtl);
   };
 
-  /** Lay every train's snake out for the width it has now (again when the screen turns or resizes). */
-  function draw(box, st, rtl) {
+  // a table screen (the CSS's 60rem grid) keeps every train above the fold: the tiles shrink, to
+  // no smaller than FIT_MIN px a half tile, until the last train ends inside the window's height
+  const WIDE = window.matchMedia("(min-width: 60rem)");
+  const FIT_MIN = 14, FIT_STEP = 0.88;
+
+  /** Draw the trains (``draw``), then on a table screen shrink the tile unit step by step while
+      the trains' box runs below the window's height (px, at scroll 0, less the keep-screen-on bar) and the unit is above FIT_MIN. */
+  function fit(box, st, rtl) {
+    let cap = 48;
+    draw(box, st, rtl, cap);
+    if (!WIDE.matches) return;
+    // the keep-screen-on bar is fixed along the window's foot: the trains end above it
+    const bar = document.querySelector("footer.wake");
+    const below = () => box.getBoundingClientRect().bottom + window.scrollY > window.innerHeight - (bar ? bar.offsetHeight : 0);
+    while (below() && cap > FIT_MIN) {
+      const used = Math.max(...[...box.querySelectorAll(".snake")].map((s) => parseFloat(s.style.getPropertyValue("--u")) || 0), 0);
+      if (!used) return;                        // only empty trains: nothing to shrink
+      cap = Math.max(FIT_MIN, Math.min(cap, used) * FIT_STEP);
+      draw(box, st, rtl, cap);
+    }
+  }
+
+  /** Lay every train's snake out for the width it has now, tiles at most ``cap`` px a half tile
+      (again when the screen turns or resizes). */
+  function draw(box, st, rtl, cap) {
     for (const card of box.querySelectorAll(".train")) {
       const tr = card.__tr;
       const old = card.querySelector(".snake, .empty-train");
@@ -163,20 +187,30 @@
         el("span", { class: "open-end mini", "aria-hidden": "true" }, String(st.engine)),
         el("span", { class: "muted empty-text" }, t("no tiles yet"))));
       } else {
-        card.append(snake(tr, st, card.__open, width, rtl));
+        card.append(snake(tr, st, card.__open, width, rtl, cap));
       }
     }
   }
-  let lastWidth = 0;
+  let lastWidth = 0, lastHeight = 0;
   function redrawOnResize(box) {
-    if (!window.ResizeObserver) return;
-    new ResizeObserver(() => {
-      const w = box.clientWidth;
-      if (Math.abs(w - lastWidth) < 2 || !box.__view) return;
-      lastWidth = w;
-      const st = tableOf(box.__view);
-      if (st) draw(box, st, document.documentElement.dir === "rtl");
-    }).observe(box);
+    const again = () => {
+      const st = box.__view && tableOf(box.__view);
+      if (st) fit(box, st, document.documentElement.dir === "rtl");
+    };
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        const w = box.clientWidth;
+        if (Math.abs(w - lastWidth) < 2) return;
+        lastWidth = w;
+        again();
+      }).observe(box);
+    }
+    // a taller or shorter window changes how small the tiles must be to fit
+    window.addEventListener("resize", () => {
+      if (Math.abs(window.innerHeight - lastHeight) < 2) return;
+      lastHeight = window.innerHeight;
+      again();
+    });
   }
 
   function players(view) {
