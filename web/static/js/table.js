@@ -154,7 +154,7 @@
   // a table screen (the CSS's 60rem grid) keeps every train above the fold: the tiles shrink, to
   // no smaller than FIT_MIN px a half tile, until the last train ends inside the window's height
   const WIDE = window.matchMedia("(min-width: 60rem)");
-  const FIT_MIN = 14, FIT_STEP = 0.88;
+  const FIT_MIN = 18, FIT_STEP = 0.88;   // 18 px: a pip number of about 10 px, still read across a table
 
   /** Draw the trains (``draw``), then on a table screen shrink the tile unit step by step while
       the trains' box runs below the window's height (px, at scroll 0, less the keep-screen-on bar) and the unit is above FIT_MIN. */
