@@ -76,8 +76,8 @@
       at most ``cap`` px, the size a table screen shrinks to so every train fits (``fit``). */
   function unit(width, cap) { return Math.min(cap, Math.max(27, Math.min(48, width / 12))); }
 
-  function snake(tr, st, open, width, rtl, cap) {
-    const u = unit(width, cap);
+  /** One train's snake, ``width`` px wide at ``u`` px a half tile (``unit``). */
+  function snake(tr, st, open, width, rtl, u) {
     const W = Math.floor(width / u);
     const ps = pieces(tr);
     const end = tr.open_end;
@@ -160,22 +160,21 @@
       the trains' box runs below the window's height (px, at scroll 0, less the keep-screen-on bar) and the unit is above FIT_MIN. */
   function fit(box, st, rtl) {
     let cap = 48;
-    draw(box, st, rtl, cap);
+    let used = draw(box, st, rtl, cap);
     if (!WIDE.matches) return;
     // the keep-screen-on bar is fixed along the window's foot: the trains end above it
     const bar = document.querySelector("footer.wake");
     const below = () => box.getBoundingClientRect().bottom + window.scrollY > window.innerHeight - (bar ? bar.offsetHeight : 0);
-    while (below() && cap > FIT_MIN) {
-      const used = Math.max(...[...box.querySelectorAll(".snake")].map((s) => parseFloat(s.style.getPropertyValue("--u")) || 0), 0);
-      if (!used) return;                        // only empty trains: nothing to shrink
+    while (used && below() && cap > FIT_MIN) {       // (used 0: only empty trains, nothing to shrink)
       cap = Math.max(FIT_MIN, Math.min(cap, used) * FIT_STEP);
-      draw(box, st, rtl, cap);
+      used = draw(box, st, rtl, cap);
     }
   }
 
   /** Lay every train's snake out for the width it has now, tiles at most ``cap`` px a half tile
-      (again when the screen turns or resizes). */
+      (again when the screen turns or resizes); returns the largest unit a snake got (px, 0: none). */
   function draw(box, st, rtl, cap) {
+    let used = 0;
     for (const card of box.querySelectorAll(".train")) {
       const tr = card.__tr;
       const old = card.querySelector(".snake, .empty-train");
@@ -187,9 +186,12 @@
         el("span", { class: "open-end mini", "aria-hidden": "true" }, String(st.engine)),
         el("span", { class: "muted empty-text" }, t("no tiles yet"))));
       } else {
-        card.append(snake(tr, st, card.__open, width, rtl, cap));
+        const u = unit(width, cap);
+        used = Math.max(used, u);
+        card.append(snake(tr, st, card.__open, width, rtl, u));
       }
     }
+    return used;
   }
   let lastWidth = 0, lastHeight = 0;
   function redrawOnResize(box) {
