@@ -116,6 +116,15 @@ def test_no_qemu_is_one_line_and_a_failure():
     assert "no /nonexistent/qemu-system-x86_64 on this machine (apt-get install qemu-system-x86)" in res.stdout
 
 
+@needs_root
+def test_both_parts_at_once_check_the_machine_first_in_one_line():
+    res = subprocess.run(["bash", str(BOX / "run.sh"), "all"], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "BOX_QEMU": "/nonexistent/qemu-system-x86_64"})
+    assert res.returncode == 1
+    assert res.stdout.splitlines() == [res.stdout.strip()]        # not one line per part
+    assert "no /nonexistent/qemu-system-x86_64 on this machine (apt-get install qemu-system-x86)" in res.stdout
+
+
 def test_a_bad_part_is_named_before_anything_runs():
     res = subprocess.run(["bash", str(BOX / "run.sh"), "both"], capture_output=True, text=True, timeout=60)
     assert res.returncode == 1

@@ -220,33 +220,50 @@ arm64_run() {
 # systemd/install.sh's Python steps (install_code), as it runs them on a Pi 5 on trixie, each timed:
 # the venv with the system site packages (made --without-pip, and pip put in by the upgrade step
 # from the wheel cache: ensurepip under emulation took over 8 minutes), pip upgraded, `pip install -e /opt/mexican-train[pi,pi5]`
-# (PYPI=1; the C extensions from the wheels compiled once in the root), compileall, check-config
+# (PYPI=1; the C extensions from the wheels compiled once in the root), compileall, check-config.
+# Between them the box byte-compiles what pip installed natively (PIP_NO_COMPILE=1: pip writes no
+# .pyc under emulation; roots.sh: box_compile_native writes the same files in seconds), where the
+# hub's pip would have compiled it itself; the installer's own compileall step runs as it is.
 ARM64_EXTRAS='[pi,pi5]'
 ARM64_REQS='pytest hypothesis'
 ARM64_MODEL='Raspberry Pi 5 Model B Rev 1.0'
 ARM64_STEP='t() { local s=$SECONDS; "$@"; echo "  step $((SECONDS - s)) s: $*" >&2; }; P=/opt/mexican-train; '
+ARM64_SITE=/opt/mexican-train/venv/lib/python3.13/site-packages
 arm64_install() {  # the cached root copied for this run (the cache stays as built), the installer's Python steps in it
     [[ -d "$WORK/clone" ]] || git clone -q "$SRC" "$WORK/clone"
     rm -rf "$WORK/arm64-root"
     cp -a --reflink=auto "$(box_build_root arm64)/root" "$WORK/arm64-root"
-    arm64_run "$ARM64_STEP$arm64_prepare" 2>&1 | tee "$WORK/arm64-install.log"
+    local s
+    { arm64_run "$ARM64_STEP$arm64_pip"
+      s=$SECONDS; box_compile_native "$WORK/arm64-root" "$ARM64_SITE"
+      echo "  step $((SECONDS - s)) s: the venv's site-packages byte-compiled natively (box_compile_native)" >&2
+      arm64_run "$ARM64_STEP$arm64_check"
+      s=$SECONDS; box_compile_native "$WORK/arm64-root" "$ARM64_SITE"
+      echo "  step $((SECONDS - s)) s: the test tools byte-compiled natively" >&2
+      arm64_run "$ARM64_STEP$arm64_imports"
+    } 2>&1 | tee "$WORK/arm64-install.log"
     grep -q "rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import" "$WORK/arm64-install.log"
 }
-arm64_prepare='
+arm64_pip='
     t cp -a /src $P && cd $P
     t python3 -m venv --system-site-packages --without-pip $P/venv
     t env PYTHONPATH=/bootstrap $P/venv/bin/python -m pip install --quiet --upgrade --ignore-installed pip
     t $P/venv/bin/pip install --quiet -e "$P'"$ARM64_EXTRAS"'"
+'
+arm64_check='
+    cd $P
     t $P/venv/bin/python -m compileall -q engine hardware station web club cli palette
     t $P/venv/bin/station check-config firmware_config/twelve-seat.toml --model "'"$ARM64_MODEL"'" >/dev/null
     echo "  check-config firmware_config/twelve-seat.toml --model \"'"$ARM64_MODEL"'\": ok" >&2
     t $P/venv/bin/pip install --quiet '"$ARM64_REQS"'
-    $P/venv/bin/python -c "import platform, sys, rpi_ws281x, spidev, lgpio, adafruit_raspberry_pi5_neopixel_write; print(\"  python\", sys.version.split()[0], platform.machine(), \"rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import\")" >&2
+'
+arm64_imports='
+    /opt/mexican-train/venv/bin/python -c "import platform, sys, rpi_ws281x, spidev, lgpio, adafruit_raspberry_pi5_neopixel_write; print(\"  python\", sys.version.split()[0], platform.machine(), \"rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import\")" >&2
 '
 
 # the engine tests and the hardware tests that do not depend on timing (the drivers import, a
 # failed driver start exits 3, check-config); the timing-bound ones stay native
-ARM64_TESTS="tests/engine tests/hardware/test_hw_config.py tests/hardware/test_hw_leds.py \
+ARM64_TESTS="tests/engine --ignore=tests/engine/test_strength_tool.py tests/hardware/test_hw_config.py tests/hardware/test_hw_leds.py \
 tests/hardware/test_hw_docs.py tests/hardware/test_hw_protocol.py tests/hardware/test_hw_errors.py"
 
 arm64_tests() {
@@ -274,15 +291,39 @@ arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in t
     grep -q "^aarch64 (qemu-user) simulate:" "$WORK/arm64-bench.txt"
 }
 
+# all: the two parts at once, each its own run.sh (its own work directory, stages and budgets; the
+# box's total budget holds for each), their lines prefixed with the part's name. TCG's threads and
+# qemu-user's one process share the cores, so the box takes about as long as its slower part. The
+# run fails if either part does; a TERM or INT stops both (each stops its stage's processes).
+BOTH_PIDS=()
+both_stop() { local p; for p in "${BOTH_PIDS[@]}"; do kill -TERM "$p" 2>/dev/null; done; wait; die "interrupted${1:+ ($1)}"; }
+both_parts() {
+    trap 'both_stop SIGINT' INT
+    trap 'both_stop SIGTERM' TERM
+    local part pid rc=0 failed=()
+    say "hub box: vm and arm64 at once; cache $BOX_CACHE; clone of $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
+    for part in vm arm64; do
+        "$HERE/run.sh" "$part" > >(sed -u "s/^/[$part] /") 2>&1 &
+        BOTH_PIDS+=($!)
+    done
+    for part in vm arm64; do
+        pid="${BOTH_PIDS[0]}"; BOTH_PIDS=("${BOTH_PIDS[@]:1}")
+        wait "$pid" || { rc=$?; failed+=("$part (exit $rc)"); }
+        BOTH_PIDS+=("$pid")
+    done
+    ((${#failed[@]} == 0)) || die "hub box: ${failed[*]} failed, after $((SECONDS - T0)) s"
+    say "hub box: vm and arm64 both passed in $((SECONDS - T0)) s"
+}
+
 main() {
     case "$WHAT" in vm|arm64|all) ;; *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;; esac
     preflight
+    if [[ "$WHAT" == all ]]; then both_parts; return; fi
     WORK="$(mktemp -d /var/tmp/hub-box.XXXXXX)"
     say "hub box: $WHAT; cache $BOX_CACHE; clone of $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
     case "$WHAT" in
         vm) part_vm ;;
         arm64) part_arm64 ;;
-        all) part_vm; part_arm64 ;;
         *) die "usage: tools/hub-box/run.sh [vm|arm64|all]" ;;
     esac
     OK=1

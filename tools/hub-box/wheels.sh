@@ -121,6 +121,9 @@ PY
     # byte-compiles it: over 8 minutes at load 40)
     box_host_pip install -q --no-compile --no-index --find-links "$dir/wheels" --target "$dir/bootstrap" \
         pip "setuptools>=77" wheel >>"$dir/build.log" 2>&1 || return 1
+    # and byte-compiled natively for Python 3.13 (roots.sh: box_compile_native), as it is mounted in the
+    # root (/bootstrap, read-only there: Python under emulation would compile pip anew on every run)
+    box_compile_native "$dir" /bootstrap >>"$dir/build.log" 2>&1 || return 1
     # the C extensions compiled on Python 3.13 aarch64 (every instruction emulated), offline
     local t1=$SECONDS
     systemd-nspawn -q --register=no --keep-unit --volatile=overlay -D "$root" \
