@@ -233,16 +233,55 @@ arm64_install() {  # the cached root copied for this run (the cache stays as bui
     [[ -d "$WORK/clone" ]] || git clone -q "$SRC" "$WORK/clone"
     rm -rf "$WORK/arm64-root"
     cp -a --reflink=auto "$(box_build_root arm64)/root" "$WORK/arm64-root"
-    local s
-    { arm64_run "$ARM64_STEP$arm64_pip"
-      s=$SECONDS; box_compile_native "$WORK/arm64-root" "$ARM64_SITE"
-      echo "  step $((SECONDS - s)) s: the venv's site-packages byte-compiled natively (box_compile_native)" >&2
-      arm64_run "$ARM64_STEP$arm64_check"
-      s=$SECONDS; box_compile_native "$WORK/arm64-root" "$ARM64_SITE"
-      echo "  step $((SECONDS - s)) s: the test tools byte-compiled natively" >&2
-      arm64_run "$ARM64_STEP$arm64_imports"
-    } 2>&1 | tee "$WORK/arm64-install.log"
+    local s venv
+    venv="$(arm64_venv_dir)"
+    if [[ -f "$venv/complete" ]]; then
+        arm64_install_from_cache "$venv" 2>&1 | tee "$WORK/arm64-install.log"
+    else
+        { arm64_run "$ARM64_STEP$arm64_pip"
+          s=$SECONDS; box_compile_native "$WORK/arm64-root" "$ARM64_SITE"
+          echo "  step $((SECONDS - s)) s: the venv's site-packages byte-compiled natively (box_compile_native)" >&2
+          arm64_run "$ARM64_STEP$arm64_check$arm64_test_tools"
+          s=$SECONDS; box_compile_native "$WORK/arm64-root" "$ARM64_SITE"
+          echo "  step $((SECONDS - s)) s: the test tools byte-compiled natively" >&2
+          arm64_run "$ARM64_STEP$arm64_imports"
+        } 2>&1 | tee "$WORK/arm64-install.log"
+        grep -q "rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import" "$WORK/arm64-install.log" \
+            || return 1
+        arm64_venv_save "$venv"
+    fi
     grep -q "rpi_ws281x spidev lgpio adafruit_raspberry_pi5_neopixel_write import" "$WORK/arm64-install.log"
+}
+
+# The installed venv, cached in $BOX_CACHE/arm64-venv-<hash>: the hash over every input of the
+# install (the root's and the wheels' keys, pyproject.toml, systemd/install.sh, the steps below).
+# The project is installed editable, so the venv holds none of its code: a run with the same inputs
+# copies the venv from the cache instead of running pip under emulation again (about 7 minutes),
+# and still copies this run's clone, runs the installer's compileall and check-config steps on it,
+# and imports the [pi] and [pi5] drivers.
+arm64_venv_dir() {
+    local key
+    # shellcheck disable=SC2086
+    key="$( { box_root_key arm64; basename "$(box_wheels arm64 "$ARM64_EXTRAS" $ARM64_REQS)";
+              cat "$SRC/pyproject.toml" "$SRC/systemd/install.sh";
+              echo "$arm64_pip$arm64_test_tools$ARM64_EXTRAS$ARM64_REQS"; } | sha256sum | cut -c1-16)"
+    echo "$BOX_CACHE/arm64-venv-$key"
+}
+arm64_venv_save() {  # dir: the venv this run installed, kept for the next run with the same inputs
+    local dir="$1"
+    rm -rf "$dir"; mkdir -p "$dir"
+    cp -a --reflink=auto "$WORK/arm64-root/opt/mexican-train/venv" "$dir/venv" && touch "$dir/complete"
+}
+arm64_install_from_cache() {  # dir: the venv from the cache, then this run's code on it
+    local dir="$1" s=$SECONDS
+    mkdir -p "$WORK/arm64-root/opt/mexican-train"
+    cp -a "$WORK/clone/." "$WORK/arm64-root/opt/mexican-train/"
+    cp -a --reflink=auto "$dir/venv" "$WORK/arm64-root/opt/mexican-train/venv"
+    echo "  step $((SECONDS - s)) s: the clone copied, and the venv from $dir (installed by the steps below in an earlier run with the same inputs:" >&2
+    echo "$arm64_pip$arm64_test_tools" | sed -n 's/^ *t /      /p' >&2
+    echo "  )" >&2
+    arm64_run "$ARM64_STEP$arm64_check"
+    arm64_run "$ARM64_STEP$arm64_imports"
 }
 arm64_pip='
     t cp -a /src $P && cd $P
@@ -255,6 +294,8 @@ arm64_check='
     t $P/venv/bin/python -m compileall -q engine hardware station web club cli palette
     t $P/venv/bin/station check-config firmware_config/twelve-seat.toml --model "'"$ARM64_MODEL"'" >/dev/null
     echo "  check-config firmware_config/twelve-seat.toml --model \"'"$ARM64_MODEL"'\": ok" >&2
+'
+arm64_test_tools='
     t $P/venv/bin/pip install --quiet '"$ARM64_REQS"'
 '
 arm64_imports='
@@ -268,7 +309,7 @@ tests/hardware/test_hw_docs.py tests/hardware/test_hw_protocol.py tests/hardware
 
 arm64_tests() {
     arm64_run "$ARM64_STEP"'
-        cd $P && t $P/venv/bin/python -m pytest -q -p no:cacheprovider '"$ARM64_TESTS"' 2>&1 | tail -n 3
+        cd $P && t $P/venv/bin/python -m pytest -q -p no:cacheprovider --durations=10 '"$ARM64_TESTS"' 2>&1 | tail -n 15
     ' 2>&1 | tee "$WORK/arm64-tests.log"
     grep -E "^[0-9]+ passed" "$WORK/arm64-tests.log" | tail -1 >"$WORK/arm64-tests.txt"
     grep -qE "^[0-9]+ passed" "$WORK/arm64-tests.txt" && ! grep -qE "failed|error" "$WORK/arm64-tests.txt"
