@@ -8,7 +8,8 @@
 #  B. an aarch64 trixie root (qemu-user through binfmt_misc): the [pi] and [pi5] extras built from
 #     source, the engine tests and the non-timing hardware tests on Python 3.13 aarch64, the benches.
 #
-# Roots, wheels and images are cached outside the clone ($BOX_CACHE, default
+# `all` runs A and B at once (each its own run.sh, lines prefixed [vm] and [arm64]).
+# Roots, wheels, images and the arm64 venv are cached outside the clone ($BOX_CACHE, default
 # /var/cache/mexican-train-box), keyed by their inputs. Each stage has a time budget: one that
 # overruns is stopped and the run fails. Needs root, mmdebstrap, qemu-system-x86, qemu-user-static
 # with binfmt_misc, systemd-container; where one is missing it says so in one line and fails.
@@ -16,7 +17,7 @@
 #   tools/hub-box/run.sh [vm|arm64|all]        (default all)
 #   BOX_PI_MODEL="Raspberry Pi 4 Model B Rev 1.5"  the model install.sh is told (INSTALL_PI_MODEL)
 #   BOX_CONFIG=firmware_config/twelve-seat.toml    the build installed in the VM (LED strip on SPI, a board)
-#   BOX_CACHE=/var/cache/mexican-train-box         where roots, wheels and pip's cache are kept
+#   BOX_CACHE=/var/cache/mexican-train-box         where roots, wheels, the arm64 venv and pip's cache are kept
 #   BOX_QEMU=qemu-system-x86_64                    the QEMU that boots the VM
 #   BOX_TOTAL_BUDGET_S=4500                        the box's total time budget (every stage gets at most what is left)
 set -euo pipefail
