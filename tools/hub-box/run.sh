@@ -304,16 +304,31 @@ arm64_imports='
 '
 
 # the engine tests and the hardware tests that do not depend on timing (the drivers import, a
-# failed driver start exits 3, check-config); the timing-bound ones stay native
-ARM64_TESTS="tests/engine --ignore=tests/engine/test_strength_tool.py tests/hardware/test_hw_config.py tests/hardware/test_hw_leds.py \
+# failed driver start exits 3, check-config); the timing-bound ones stay native. Two pytest
+# processes at once, each on its half (about equal: the hint tests' playouts are half of the
+# engine tests' time), so the second core is not idle once the VM part is done; the count is theirs
+# added up, and each prints its five slowest tests.
+ARM64_TESTS_1="tests/engine/test_engine_hints.py tests/hardware/test_hw_config.py tests/hardware/test_hw_leds.py \
 tests/hardware/test_hw_docs.py tests/hardware/test_hw_protocol.py tests/hardware/test_hw_errors.py"
+ARM64_TESTS_2="tests/engine --ignore=tests/engine/test_engine_hints.py --ignore=tests/engine/test_strength_tool.py"
 
 arm64_tests() {
+    rm -f "$WORK"/arm64-root/opt/mexican-train/arm64-tests-[12].log
     arm64_run "$ARM64_STEP"'
-        cd $P && t $P/venv/bin/python -m pytest -q -p no:cacheprovider --durations=10 '"$ARM64_TESTS"' 2>&1 | tail -n 15
+        cd $P
+        py() { $P/venv/bin/python -m pytest -q -p no:cacheprovider --durations=5 "$@"; }
+        t py '"$ARM64_TESTS_1"' >$P/arm64-tests-1.log 2>&1 &
+        t py '"$ARM64_TESTS_2"' >$P/arm64-tests-2.log 2>&1 &
+        wait
     ' 2>&1 | tee "$WORK/arm64-tests.log"
-    grep -E "^[0-9]+ passed" "$WORK/arm64-tests.log" | tail -1 >"$WORK/arm64-tests.txt"
-    grep -qE "^[0-9]+ passed" "$WORK/arm64-tests.txt" && ! grep -qE "failed|error" "$WORK/arm64-tests.txt"
+    local n log
+    for n in 1 2; do
+        log="$WORK/arm64-root/opt/mexican-train/arm64-tests-$n.log"
+        [[ -f "$log" ]] || { echo "  no output from the aarch64 tests' process $n"; return 1; }
+        tail -n 12 "$log" | sed "s/^/  [tests $n] /" | tee -a "$WORK/arm64-tests.log"
+    done
+    python3 "$HERE/count_tests.py" "$WORK"/arm64-root/opt/mexican-train/arm64-tests-[12].log >"$WORK/arm64-tests.txt" || return 1
+    ! grep -qE "failed|error" "$WORK/arm64-tests.txt"
 }
 
 BENCH_ARGS="--seconds 3 --replays 10 --hints 2"
