@@ -58,6 +58,8 @@ def validation_body(lang: str, errors: list[dict]) -> dict:
     ``facts["field"]`` from ``request_field``, ``text`` naming the field's label on the pages."""
     _ = gettext_for(lang)
     first = errors[0] if errors else {"loc": (), "type": "", "msg": ""}
+    if first.get("type") == "json_invalid":     # located at a character position ("body", 0), not a field
+        first = {**first, "loc": ("body",)}
     field_name = request_field(first.get("loc", ()))
     loc = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path", "header")]
     field = loc[0] if loc else ""

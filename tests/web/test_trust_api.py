@@ -247,6 +247,8 @@ BAD = [
      {"json": {"players": ["A" * 40_000, "Ben"], "set": 9}, "headers": HOST}, "players.0"),
     ("a 33-character name", "post", "/api/host/setup",
      {"json": {"players": ["A" * 33, "Ben"], "set": 9}, "headers": HOST}, "players.0"),
+    ("a body that is not JSON", "post", "/api/hub/press",
+     {"content": "seat=0", "headers": {"Content-Type": "application/json"}}, "body"),
     ("unknown set-up key", "post", "/api/host/setup",
      {"json": {"players": ["Ana", "Ben"], "set": 9, "colour": "red"}, "headers": HOST}, "colour"),
 ]
@@ -260,6 +262,16 @@ def test_bad_requests_answer_4xx_naming_the_field(table, case):
     assert 400 <= r.status_code < 500, r.text
     assert r.json()["facts"]["field"] == field
     pages_still_load(api)
+
+
+def test_a_body_that_is_not_json_is_named_as_the_request_not_a_position(table):
+    """pydantic locates a JSON decode error at a character position ("body", 0): the refusal names
+    the request's body, not a field "0"."""
+    api, _tokens = table
+    r = api.post("/api/hub/press", content="seat=0", headers={"Content-Type": "application/json"})
+    assert r.status_code == 422
+    assert r.json()["facts"] == {"field": "body", "problem": "json_invalid"}
+    assert r.json()["text"].startswith("Check “Request”:"), r.json()["text"]
 
 
 def moves(game, version):
