@@ -72,6 +72,24 @@ def test_a_stage_gets_at_most_what_is_left_of_the_total_budget(tmp_path):
     assert res.stdout.strip().endswith("FAILED: stage late not started: the box's total budget of 1s (BOX_TOTAL_BUDGET_S) is spent")
 
 
+def test_a_stage_budget_is_scaled_beside_the_tests_and_the_total_still_holds(tmp_path):
+    """BOX_STAGE_SCALE (.ci/run's 3 while the box runs beside the tests in the idle class): a
+    stage's own budget is that many times longer, so a stage that waited for a core passes, and
+    the box's total budget still stops it."""
+    res = run_stages(tmp_path, """
+        BOX_STAGE_SCALE=3
+        stage waited 1 sleep 1.5
+    """)
+    assert res.returncode == 0, res.stdout
+    assert "stage waited (budget 3s) ..." in res.stdout and "stage waited done" in res.stdout
+    res = run_stages(tmp_path, """
+        BOX_STAGE_SCALE=3 BOX_TOTAL_BUDGET_S=2
+        stage waited 1 sleep 4.5
+    """)
+    assert res.returncode == 1
+    assert "FAILED: stage waited overran its budget of " in res.stdout and "what is left of the box's total 2s" in res.stdout
+
+
 def test_a_failing_step_fails_its_stage_and_nothing_after_it_runs(tmp_path):
     res = run_stages(tmp_path, """
         two_steps() { false; echo "second step ran"; }

@@ -6,7 +6,9 @@
 # passes what later stages need through the state file ($WORK/state, `box_state NAME=VALUE`).
 # The box as a whole has a budget too (BOX_TOTAL_BUDGET_S, default 4500 s: with the tests' 15
 # minutes .ci/run stays inside its 90): a stage gets at most what is left of it, and a stage that
-# finds it spent does not start.
+# finds it spent does not start. BOX_STAGE_SCALE (default 1) multiplies every stage's own budget:
+# .ci/run sets 3 when the box runs beside the tests in the idle scheduling class, where a stage
+# may wait for a core for minutes; the total budget still holds.
 #
 #   WORK=DIR; . tools/hub-box/stage.sh; stage NAME BUDGET_S COMMAND [ARG...]
 
@@ -46,6 +48,7 @@ box_interrupted() {   # INT/TERM: the running stage's processes and its timer st
 stage() {         # NAME BUDGET_S COMMAND...: runs COMMAND under the budget; fails the run loudly
     local name="$1" budget="$2" start=$SECONDS rc=0 job timer left of=""
     shift 2
+    budget=$((budget * ${BOX_STAGE_SCALE:-1}))
     left=$((BOX_TOTAL_BUDGET_S - (SECONDS - T0)))
     ((left > 0)) || die "stage $name not started: the box's total budget of ${BOX_TOTAL_BUDGET_S}s (BOX_TOTAL_BUDGET_S) is spent"
     if ((budget > left)); then budget=$left; of=", what is left of the box's total ${BOX_TOTAL_BUDGET_S}s"; fi
