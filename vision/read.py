@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from . import pipnet
 from .errors import PhotoError
 
 WORK = 1600            # px, the long side the photo is read at
@@ -133,6 +134,7 @@ def read_image(image: np.ndarray) -> Reading:
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
     tiles = _complete(tiles, candidates, gray, grad, lab)
     readings = [_read_tile(c, lab) for c in tiles]
+    tiles, readings = _network_counts(tiles, readings, lab)
     coloured = _colour_check(readings)
     out = []
     for cand, r in sorted(zip(tiles, readings), key=lambda p: (round(p[0].centre[1] / (p[0].height or 1)), p[0].centre[0])):
@@ -606,13 +608,19 @@ def _overlap(a: _Candidate, b: _Candidate) -> float:
     return float(area) / max(a.width * a.height, 1.0)
 
 
+def upright(corners: np.ndarray, lab: np.ndarray) -> np.ndarray:
+    """The tile whose outline is ``corners`` (4 x [x, y] px of ``lab``, in outline order: the
+    first half between corners 0-1 and the dividing line) warped upright: ``2 CANON`` x ``CANON``
+    x 3, half ``a`` on top. The same warp serves the pip count and ``tools/train_pips.py``."""
+    C = CANON
+    M = cv2.getAffineTransform(np.asarray(corners, np.float32)[:3], np.float32([[0, 0], [C, 0], [C, 2 * C]]))
+    return cv2.warpAffine(lab, M, (C, 2 * C), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
 def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
     """Pips of both halves of the tile ``c``: {"a", "b", "conf", "doubt", "colours"}."""
     C = CANON
-    src = c.corners()[:3].astype(np.float32)
-    dst = np.float32([[0, 0], [C, 0], [C, 2 * C]])
-    M = cv2.getAffineTransform(src, dst)
-    tile = cv2.warpAffine(lab, M, (C, 2 * C), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    tile = upright(c.corners(), lab)
     small = cv2.resize(tile, (C // 2, C), interpolation=cv2.INTER_AREA)
     face = cv2.resize(cv2.medianBlur(small, 21), (C, 2 * C), interpolation=cv2.INTER_LINEAR)
     diff = tile.astype(np.float32) - face.astype(np.float32)
@@ -718,7 +726,114 @@ def _read_tile(c: _Candidate, lab: np.ndarray) -> dict:
         counts.append(count)
         confs.append(conf)
     return {"a": counts[0], "b": counts[1], "conf": min(confs), "half_conf": confs, "doubt": "pips" if min(confs) < LOW_CONFIDENCE else None,
-            "colours": colours}
+            "colours": colours, "patches": pipnet.half_patches(tile) if pipnet.available() else None}
+
+
+NETWORK_SURE = 0.5     # the network's probability for its count, at least, to overrule the classical count
+OFF_TILE = 0.5         # an outline is off its tile when the network finds no half in it this surely (mean of its halves)
+MOVES = ((0.5, 0.0), (-0.5, 0.0), (0.0, 0.25), (0.0, -0.25), (0.0, 0.5), (0.0, -0.5))   # (widths across, lengths along)
+
+
+def _network_counts(tiles: list[_Candidate], readings: list[dict], lab: np.ndarray) -> tuple[list, list]:
+    """The trained network's reading (``vision.pipnet``), one batch for the photo, where the model
+    ships; without it the classical counts stand.
+
+    An outline in which the network sees no half (``NO_HALF``, at least ``OFF_TILE`` on average
+    over its halves) lies off its tile: it is moved by half a width across or a quarter or half a
+    length along (``MOVES``) to where the network sees two halves best, if it then covers no
+    other tile, and dropped otherwise. Each half's count is the network's when its probability
+    is at least ``NETWORK_SURE`` (the classical count stays otherwise), and a half's confidence
+    is that probability. Returns the tiles and readings kept, in step."""
+    if not readings or readings[0]["patches"] is None:
+        return tiles, readings
+    probs = pipnet.count_pips(np.concatenate([r["patches"] for r in readings]))
+    off = (probs[0::2, pipnet.NO_HALF] + probs[1::2, pipnet.NO_HALF]) / 2
+    keep_t, keep_r, keep_p = [], [], []
+    for k in np.argsort(off):                      # the surest tiles first: a moved one must miss them
+        c, r, p = tiles[k], readings[k], probs[2 * k:2 * k + 2]
+        if off[k] >= OFF_TILE:
+            c, r, p = _moved(c, lab, keep_t + [t for j, t in enumerate(tiles) if j != k and off[j] < OFF_TILE])
+            if c is None:
+                continue
+        keep_t.append(c)
+        keep_r.append(r)
+        keep_p.append(p)
+    _network_beside(keep_t, keep_r, keep_p, lab)
+    for r, p in zip(keep_r, keep_p):
+        confs = list(r["half_conf"])
+        for i, key in enumerate(("a", "b")):
+            counts = p[i][:pipnet.NO_HALF]
+            n = int(np.argmax(counts))
+            if counts[n] >= NETWORK_SURE:
+                if n != r[key]:
+                    r["colours"] = [(j, n if j == i else c, col) for j, c, col in r["colours"]]
+                r[key] = n
+                confs[i] = float(counts[n])
+            else:
+                confs[i] = min(confs[i], float(counts[r[key]]) + 0.3)
+        r["half_conf"] = confs
+        r["conf"] = min(confs)
+        r["doubt"] = "pips" if r["conf"] < LOW_CONFIDENCE else None
+    return keep_t, keep_r
+
+
+BESIDE_SURE = 0.9      # a tile found beside another: both halves' counts at least this sure (_network_beside)
+MAX_TILES = 24         # tiles in a photo, at most, that _network_beside fills up to (a hand holds at most 18 here)
+
+
+def _network_beside(tiles: list[_Candidate], readings: list[dict], probs: list, lab: np.ndarray) -> None:
+    """Tiles the line finder missed in touching rows: a hand's tiles are one size, so one width
+    across and one length along from every tile (and from every tile added) an outline of that
+    tile's size is read by the network, and taken (appended to ``tiles``, ``readings`` and
+    ``probs``) when it sees two halves (no ``NO_HALF`` over 0.1, each count at least
+    ``BESIDE_SURE``), the face is the tiles' face colour (``_face_colour``, within
+    ``FACE_DISTANCE``) and it covers no tile found (under 0.25 of its area)."""
+    if not tiles:
+        return
+    face = np.median(np.array([_face_colour(c, lab) for c in tiles]), axis=0)
+    h, w = lab.shape[:2]
+    queue = list(tiles)
+    tried: list[np.ndarray] = []
+    while queue and len(tiles) < MAX_TILES:
+        c = queue.pop(0)
+        along = c.along if c.along is not None else c.v
+        for step in (c.u * c.width, -c.u * c.width, along * c.height, -along * c.height):
+            m = _Candidate(c.centre + step, c.u, c.length, c.thickness, c.dark, c.width, c.height, c.score, c.along, c.contrast)
+            if not (0 <= m.centre[0] < w and 0 <= m.centre[1] < h):
+                continue
+            if any(float(np.linalg.norm(t - m.centre)) < 0.25 * c.width for t in tried):
+                continue
+            tried.append(m.centre)
+            if any(_overlap(m, o) > 0.25 for o in tiles):
+                continue
+            if float(np.linalg.norm((_face_colour(m, lab) - face) * FACE_WEIGHTS)) > FACE_DISTANCE:
+                continue
+            r = _read_tile(m, lab)
+            p = pipnet.count_pips(r["patches"])
+            if p[:, pipnet.NO_HALF].max() > 0.1 or p[:, :pipnet.NO_HALF].max(1).min() < BESIDE_SURE:
+                continue
+            tiles.append(m)
+            readings.append(r)
+            probs.append(p)
+            queue.append(m)
+
+
+def _moved(c: _Candidate, lab: np.ndarray, others: list[_Candidate]):
+    """The outline ``c`` moved onto its tile (``_network_counts``): (candidate, reading, probs)
+    of the move where the network sees two halves most surely, or (None, None, None)."""
+    along = c.along if c.along is not None else c.v
+    best = (OFF_TILE, None)
+    for across_w, along_h in MOVES:
+        m = _Candidate(c.centre + c.u * across_w * c.width + along * along_h * c.height, c.u, c.length,
+                       c.thickness, c.dark, c.width, c.height, c.score, c.along, c.contrast)
+        if any(_overlap(m, o) > 0.25 for o in others):
+            continue
+        r = _read_tile(m, lab)
+        p = pipnet.count_pips(r["patches"])
+        off = float(p[:, pipnet.NO_HALF].mean())
+        if off < best[0]:
+            best = (off, (m, r, p))
+    return best[1] if best[1] is not None else (None, None, None)
 
 
 def _peaks(binary: np.ndarray, spacing: float) -> list[tuple[int, int, float]]:
