@@ -11,8 +11,7 @@ little, as the tile finder's outlines are.
 What the network sees (``half_patches``) is no colour: per half, the distance of each pixel from
 the face around it (the same median-of-the-face difference the classical count thresholds) and
 the lightness difference turned so that ink is positive on black tiles too, each scaled by the
-half's own 99.5th percentile. A set's colour-per-number scheme is not learnt, so a set printed in
-other colours reads the same.
+half's own 99.5th percentile: the rendered sets' colour for each number cannot be learnt.
 
     >>> import numpy as np
     >>> tile = np.full((2 * 112, 112, 3), (230, 128, 128), np.uint8)   # an upright Lab tile, blank
