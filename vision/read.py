@@ -34,7 +34,7 @@ roundness and size agreement, and the colour agreement; under ``LOW_CONFIDENCE``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -798,7 +798,7 @@ def _network_beside(tiles: list[_Candidate], readings: list[dict], probs: list, 
         c = queue.pop(0)
         along = c.along if c.along is not None else c.v
         for step in (c.u * c.width, -c.u * c.width, along * c.height, -along * c.height):
-            m = _Candidate(c.centre + step, c.u, c.length, c.thickness, c.dark, c.width, c.height, c.score, c.along, c.contrast)
+            m = replace(c, centre=c.centre + step)
             if not (0 <= m.centre[0] < w and 0 <= m.centre[1] < h):
                 continue
             if any(float(np.linalg.norm(t - m.centre)) < 0.25 * c.width for t in tried):
@@ -824,8 +824,7 @@ def _moved(c: _Candidate, lab: np.ndarray, others: list[_Candidate]):
     along = c.along if c.along is not None else c.v
     best = (OFF_TILE, None)
     for across_w, along_h in MOVES:
-        m = _Candidate(c.centre + c.u * across_w * c.width + along * along_h * c.height, c.u, c.length,
-                       c.thickness, c.dark, c.width, c.height, c.score, c.along, c.contrast)
+        m = replace(c, centre=c.centre + c.u * across_w * c.width + along * along_h * c.height)
         if any(_overlap(m, o) > 0.25 for o in others):
             continue
         r = _read_tile(m, lab)
