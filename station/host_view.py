@@ -5,7 +5,8 @@
 and then refused, plus ``round``: where the game stands, for the status line.
 
 Reason codes: ``round-in-play`` (start: a round is being played), ``waiting-counts`` (start: hands
-still to be shown or counted, ``round.waiting`` lists the seats), ``game-over`` (the game has ended or
+still to be shown or counted, ``round.waiting`` lists the seats: ``Referee.must_count``, so a seat
+that went out is not among them), ``game-over`` (the game has ended or
 been abandoned; undo: only a correction made after the end may be taken back), ``nothing-to-undo``, ``no-scored-round`` (correct: no round has scores yet).
 """
 from __future__ import annotations
@@ -19,8 +20,7 @@ def host_controls(referee) -> dict:
     over = status in ("finished", "abandoned")
     waiting: list[int] = []
     if rnd is not None and rnd.ended and game.round_scores(rnd.index) is None:
-        shown = referee.shown.get(rnd.index, {})
-        waiting = [s for s in range(referee.rules.players) if s not in shown]
+        waiting = referee.must_count(rnd.index)     # a seat that went out is never asked
     if over:
         start = "game-over"
     elif rnd is not None and not rnd.ended:
