@@ -83,15 +83,15 @@ def test_rank_plays_is_empty_off_turn_and_refuses_a_wrong_hand():
 
 
 def test_playout_player_finishes_games():
-    game = play_game(Rules.make("hub", 9, 2), ["A", "B"], "playout", random.Random(4))
+    game = play_game(Rules.make("hub", 6, 2, {"hand_size": 7}), ["A", "B"], "playout", random.Random(4))
     assert game.finished
 
 
 def test_simulate_plays_playout_against_greedy_and_counts_the_first_seats_wins():
     from cli.simulate_command import play_games
-    stats = play_games(Rules.make("hub", 9, 2), 2, 3, "playout", True, "greedy")
+    stats = play_games(Rules.make("hub", 6, 2, {"hand_size": 7}), 2, 3, "playout", True, "greedy")
     assert stats["games"] == 2 and 0 <= stats["wins"] <= 2
-    assert play_games(Rules.make("hub", 9, 2), 1, 3, "greedy", True)["wins"] is None
+    assert play_games(Rules.make("hub", 6, 2, {"hand_size": 7}), 1, 3, "greedy", True)["wins"] is None
 
 
 @pytest.mark.parametrize("setup", [("hub", 12, 4, {}), ("classic", 9, 3, {}),
@@ -153,11 +153,13 @@ def test_a_forced_move_runs_no_playouts():
             continue
         seat = rnd.turn
         legal = [e for e in rnd.legal_events if e.seat == seat]
-        ranking = rank_plays(rnd, seat, rnd.hands[seat], random.Random(seed), 200)
+        # a small budget: a choice spends all of it (the full budget's use is
+        # test_ranked_plays_are_the_seats_legal_events_and_use_the_budget), a forced move none
+        ranking = rank_plays(rnd, seat, rnd.hands[seat], random.Random(seed), 10)
         if len(legal) == 1:
             found += 1
             assert ranking.forced and ranking.playouts == 0 and ranking.clear
             assert [h.event for h in ranking.plays] == legal
         else:
-            assert not ranking.forced and ranking.playouts == 200
+            assert not ranking.forced and ranking.playouts == 10
     assert found, "no forced move in these rounds: widen the search"

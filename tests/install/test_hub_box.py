@@ -73,7 +73,7 @@ def test_a_stage_gets_at_most_what_is_left_of_the_total_budget(tmp_path):
 
 
 def test_a_stage_budget_is_scaled_beside_the_tests_and_the_total_still_holds(tmp_path):
-    """BOX_STAGE_SCALE (.ci/run's 3 while the box runs beside the tests in the idle class): a
+    """BOX_STAGE_SCALE (.ci/run's 2 while the box runs beside the tests): a
     stage's own budget is that many times longer, so a stage that waited for a core passes, and
     the box's total budget still stops it."""
     res = run_stages(tmp_path, """
