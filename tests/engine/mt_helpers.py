@@ -3,6 +3,7 @@ must change nothing, and small records for ``engine.record.replay``."""
 from __future__ import annotations
 
 import copy
+import os
 
 import pytest
 
@@ -118,3 +119,19 @@ def replay_error(doc) -> dict:
     assert status == (2 if result["error"] == "bad-record" else 1)
     assert result["message"]
     return result
+
+
+def examples(n: int) -> int:
+    """Hypothesis's ``max_examples`` for a property test: ``n``, times ``MT_EXAMPLES_SCALE`` (a
+    fraction, default 1; at least 1). The hub box's aarch64 run under qemu-user sets 0.2
+    (tools/hub-box/run.sh, ``arm64_tests``): the same properties run at their full count natively,
+    where they search; emulated, about 100 times slower, they show the code holds on the hub's
+    architecture. Raises ``ValueError`` naming the variable for a value that is not a number > 0."""
+    text = os.environ.get("MT_EXAMPLES_SCALE", "1")
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = 0.0
+    if not scale > 0:
+        raise ValueError(f"MT_EXAMPLES_SCALE must be a number over 0, not {text!r}")
+    return max(1, round(n * scale))

@@ -20,8 +20,9 @@ from engine.deal import deal
 from engine.players import choose, play_round
 from engine.record import _depth_problem, _read_exactly, decode, replay, to_record
 from engine.tiles import full_set
+from mt_helpers import examples
 
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 SETUPS = st.sampled_from([
     ("classic", 6, 2, {}), ("classic", 6, 3, {}), ("hub", 6, 3, {"hand_size": 5}),
@@ -205,7 +206,7 @@ def test_undo_of_a_round_start_a_reveal_and_a_correction_is_the_games():
         game.clear_reveal(5)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet='[]{}"\\ab,:\né', max_size=80), st.integers(0, 40))
 def test_depth_check_reads_the_same_with_and_without_escapes_in_the_text(text, deep):
     """The depth check has a path for texts with a backslash and one without; a string with an
@@ -223,7 +224,7 @@ JSON_VALUES = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(JSON_VALUES, st.integers(0, 40), st.sampled_from(["", "a", "b", "x"]), st.booleans())
 def test_decode_fast_path_agrees_with_the_exact_reading(value, deep, twice, bad):
     """``decode`` reads without the per-object hook when the text's ':' count shows no repeated
@@ -245,7 +246,7 @@ def test_decode_fast_path_agrees_with_the_exact_reading(value, deep, twice, bad)
     assert read(decode) == read(lambda t: decode(t.encode()))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.fixed_dictionaries({"seat": st.one_of(st.integers(-1, 4), st.just(True), st.just("1"))},
                              optional={"play": st.sampled_from(["12-5", "5-12", "x", 3, "09-2"]),
                                        "on": st.sampled_from([0, 3, 9, "mexican", "Mexican", None, False]),

@@ -14,8 +14,9 @@ from engine import Game, Rules
 from engine import events as ev
 from engine.record import replay, to_record
 from engine.tiles import Tile, full_set
+from mt_helpers import examples
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_EVENTS = 3000
 
 SETUPS = st.sampled_from([
@@ -160,7 +161,7 @@ def test_property_hidden_replay_with_reveal_gives_same_scores(setup, seed):
     assert result["rounds"] == game.result()["rounds"] and result["totals"] == game.result()["totals"]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), profile=st.sampled_from(["classic", "hub"]))
 def test_property_whole_game_finishes_with_winners(seed, profile):
     """A whole double-6 game: set+1 rounds, finished, winners by the tie-break, replay agrees."""

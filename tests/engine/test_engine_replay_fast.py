@@ -18,6 +18,7 @@ from engine import errors as E
 from engine.players import play_game, play_round
 from engine.record import decode, replay, to_record
 
+from mt_helpers import examples
 from test_engine_fast import SETUPS, every_event
 
 def outcome(rnd, push):
@@ -31,7 +32,7 @@ def outcome(rnd, push):
     return refusal, rnd.state(), list(rnd.events), rnd.hands, rnd.drawn_count, rnd.known_scores()
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), policy=st.sampled_from(["random", "greedy"]),
        spoil=st.integers(0, 4))
 def test_property_push_all_refuses_and_applies_as_push_one_at_a_time(setup, seed, policy, spoil):
@@ -103,7 +104,7 @@ def spoil_text(record: dict, rng: random.Random, how: str) -> str:
     return text.replace('"__twice__": true', f'"{key}": {value}', 1)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1),
        how=st.sampled_from(["colon in a name", "nested unknown key", "key twice", "bad event after a repeat"]),
        profile=st.sampled_from([("hub", 6, 3, {"hand_size": 5}), ("classic", 6, 2, {}), ("hub", 9, 4, {})]))

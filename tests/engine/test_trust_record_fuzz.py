@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine.record import replay
 from cli.replay_command import _printable, summary
+from mt_helpers import examples
 
 VALID = {"format": "mexican-train-record/1", "profile": "hub", "set": 9, "players": ["Ana", "Ben"],
          "rounds": [{"engine": 9, "events": [{"seat": 0, "play": "9-4", "on": 0}, {"seat": 1, "draw": True},
@@ -57,7 +58,7 @@ def check(text: str) -> None:
     assert line.encode("utf-8")
 
 
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
