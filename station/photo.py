@@ -7,7 +7,7 @@ phone shows the reading, the player corrects it and sends it as an ordinary reve
 
 - ``count-more`` / ``count-fewer``: ``found`` tiles read, the seat ``holds`` another number; with
   too many, the least confident readings are the ones in doubt;
-- ``not-in-set`` (``top``), ``on-table``, ``shown`` (another seat showed it), ``twice``;
+- ``not-in-set`` (``top``), ``on-table``, ``shown`` (another seat showed it, or holds it in its registered hand: ``Referee.held_elsewhere``), ``twice``;
 - ``not-your-hand``: the station knows the hand (virtual tiles, or a registered hand) and this
   tile is not in it.
 
@@ -41,11 +41,7 @@ def known_hand(referee, index: int, seat: int) -> set | None:
     rnd = referee.game.rounds[index]
     if rnd.known:
         return set(rnd.hands[seat])
-    hand = referee.registered.get((index, seat))
-    if hand is None:
-        return None
-    hand = hand - rnd.on_table
-    return hand if len(hand) == rnd.hand_counts[seat] else None
+    return referee.registered_hand(index, seat)
 
 
 def check_reading(referee, index: int, seat: int, readings: list[dict]) -> list[dict]:
@@ -54,7 +50,7 @@ def check_reading(referee, index: int, seat: int, readings: list[dict]) -> list[
     rnd = referee.game.rounds[index]
     top = referee.rules.top
     holds = rnd.hand_counts[seat]
-    seen = {t for s, h in referee.shown.get(index, {}).items() if s != seat and not isinstance(h, int) for t in h}
+    seen = referee.held_elsewhere(index, seat)
     hand = known_hand(referee, index, seat)
     problems: list[dict] = []
     mine: set = set()

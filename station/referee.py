@@ -168,11 +168,7 @@ class Referee:
         """Hidden hands: the seat's registered hand while it is checked (as many tiles as the
         seat holds: ``_apply_register`` says when), else None."""
         rnd = self.round
-        hand = self.registered.get((rnd.index, seat)) if rnd is not None else None
-        if hand is None or rnd.known:
-            return None
-        hand = hand - rnd.on_table
-        return hand if len(hand) == rnd.hand_counts[seat] else None
+        return self.registered_hand(rnd.index, seat) if rnd is not None else None
 
     def _apply_register(self, entry: dict) -> str:
         """A hand registered privately: while it has as many tiles as the seat holds, a play of a
@@ -217,8 +213,7 @@ class Referee:
             raise Refusal("bad-reveal", "show the tiles left in your hand, or a pip count of 0 or more")
         shown_tiles = hand if isinstance(hand, int) else [parse_tile(t) for t in hand]
         others = self.shown.setdefault(index, {})
-        seen = {t for s, h in others.items() if s != seat and not isinstance(h, int) for t in h}
-        pips = check_seat_reveal(rnd, seat, shown_tiles, set(seen))
+        pips = check_seat_reveal(rnd, seat, shown_tiles, self.held_elsewhere(index, seat))
         typed = entry.get("typed")
         if typed is not None and typed != pips:
             raise Refusal("bad-reveal", f"{self.names[seat]} typed {typed} pips but the tiles shown count {pips}",
@@ -229,12 +224,34 @@ class Referee:
         return LogLine(f"{self.names[seat]} shows {pips} pips for round {index + 1}", "reveal",
                        seat=seat, pips=pips, round=index)
 
+    def registered_hand(self, index: int, seat: int) -> set | None:
+        """Hidden hands: ``seat``'s registered hand in round ``index`` less the tiles it has
+        played, when that is as many tiles as the seat holds (the hub knows the hand), else None.
+        ``IndexError`` for no such round."""
+        rnd = self.game.rounds[index]
+        hand = self.registered.get((index, seat))
+        if hand is None or rnd.known:
+            return None
+        hand = hand - rnd.on_table
+        return hand if len(hand) == rnd.hand_counts[seat] else None
+
+    def held_elsewhere(self, index: int, seat: int) -> set:
+        """Hidden hands at round ``index``'s end: the tiles the station knows are not ``seat``'s:
+        those the other seats have shown, and those in another seat's registered hand
+        (``registered_hand``), so a count never claims a tile the hub knows someone else holds.
+        ``IndexError`` for no such round."""
+        seen = {t for s, h in self.shown.get(index, {}).items() if s != seat and not isinstance(h, int) for t in h}
+        for other in range(self.rules.players):
+            if other != seat:
+                seen |= self.registered_hand(index, other) or set()
+        return seen
+
     def may_hold(self, index: int, seat: int) -> list:
         """Hidden hands at round ``index``'s end: the tiles ``seat``'s hand may hold as far as the
-        table shows (``Tile``, the set's order): the set less the tiles on the table and those the
-        other seats have shown. ``IndexError`` for no such round."""
+        table shows (``Tile``, the set's order): the set less the tiles on the table and those
+        ``held_elsewhere``. ``IndexError`` for no such round."""
         rnd = self.game.rounds[index]
-        seen = {t for s, h in self.shown.get(index, {}).items() if s != seat and not isinstance(h, int) for t in h}
+        seen = self.held_elsewhere(index, seat)
         return [t for t in full_set(self.rules.top) if t not in rnd.on_table and t not in seen]
 
     def impossible_count(self, index: int, seat: int, typed) -> Refusal | None:

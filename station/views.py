@@ -214,7 +214,7 @@ def count_view(ref, seat: int, hand: list[str] | None) -> dict:
     """Hidden hands at a round's end: ``must`` (this seat still shows or counts its hand),
     ``went_out`` (no tile left: it scores 0 and is never asked), ``tiles`` (what the count offers:
     the registered hand when it is complete, ``registered`` then true, else every tile not on the
-    table nor shown by another seat: ``Referee.may_hold``), ``expected`` (how many tiles the station counts in the hand), ``total`` (the pips of
+    table nor known to be another seat's (shown, or in its registered hand): ``Referee.may_hold``), ``expected`` (how many tiles the station counts in the hand), ``total`` (the pips of
     the registered hand, for the player to confirm; None when the station does not know the
     hand) and ``scoring``: how the round score follows from the pips counted (house-rules.md:
     ``(pips + penalty) * factor``, ``penalty`` the marker penalty when this seat's train is

@@ -136,6 +136,27 @@ def test_a_registered_hand_is_fully_checked(station):
     station.submit(1, tokens[1], {"draw": True}, station.version)
 
 
+def test_a_count_cannot_claim_a_tile_of_another_seats_registered_hand(station):
+    """Round end, hidden hands: a tile in another seat's registered hand is that seat's, so
+    another seat's count showing it is refused (as a tile shown twice) and changes nothing, and
+    the seat that registered it can still send its hand (a fresh user's trial: the holder was
+    stuck, refused "already shown by another player")."""
+    station.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 9, {"hand_size": 1})
+    tokens = join_all(station, 3)
+    station.start_round(PIN)
+    station.register_hand(1, tokens[1], ["2-3"])
+    station.submit(0, tokens[0], {"play": "9-4", "on": 0}, station.version)   # Ana goes out
+    before = station.version
+    with pytest.raises(Refused) as err:
+        station.reveal(2, tokens[2], ["2-3"])
+    assert err.value.code == "bad-reveal" and err.value.facts.get("why") == "twice"
+    assert station.version == before and station.seat_view(2, tokens[2])["me"]["round_end"]["waiting"] == [1, 2]
+    assert "2-3" not in [str(t) for t in station.referee.may_hold(0, 2)]
+    station.reveal(1, tokens[1], ["2-3"])
+    station.reveal(2, tokens[2], ["5-6"])
+    assert station.seat_view(2, tokens[2])["me"]["round_end"]["scores"] == [0, 5, 11]
+
+
 def test_joining_before_the_host_made_a_code_is_refused_cleanly(station):
     station.setup_game(PIN, ["Ana", "Ben"], "hub", 9, {})
     with pytest.raises(Forbidden):
