@@ -20,7 +20,7 @@
 #   BOX_CACHE=/var/cache/mexican-train-box         where roots, wheels, the arm64 venv and pip's cache are kept
 #   BOX_QEMU=qemu-system-x86_64                    the QEMU that boots the VM
 #   BOX_TOTAL_BUDGET_S=4500                        the box's total time budget (every stage gets at most what is left)
-#   BOX_ARM64_NICE=19                              the arm64 part's niceness in `all` (the VM part's is the caller's)
+#   BOX_ARM64_NICE=0                               the arm64 part's niceness in `all`, added to the caller's
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SRC="$(cd "$HERE/../.." && pwd)"
@@ -359,10 +359,10 @@ arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in t
 # all: the two parts at once, each its own run.sh (its own work directory, stages and budgets; the
 # box's total budget holds for each), their lines prefixed with the part's name. TCG's threads and
 # qemu-user's processes share the cores, so the box takes about as long as its slower part. The
-# arm64 part runs at nice BOX_ARM64_NICE (19): it has no clock to keep, where a TCG guest starved of
-# CPU misses systemd's start timeouts, so the VM (and, beside the tests, the tests) come first. The
-# run fails if either part does; a TERM or INT stops both (each stops its stage's processes).
-BOX_ARM64_NICE="${BOX_ARM64_NICE:-19}"
+# arm64 part runs at nice BOX_ARM64_NICE (default 0; .ci/run's beside-mode sets 19): it has no clock
+# to keep, where a TCG guest starved of CPU misses systemd's start timeouts. The run fails if either
+# part does; a TERM or INT stops both (each stops its stage's processes).
+BOX_ARM64_NICE="${BOX_ARM64_NICE:-0}"
 BOTH_PIDS=()
 both_stop() { local p; for p in "${BOTH_PIDS[@]}"; do kill -TERM "$p" 2>/dev/null; done; wait; die "interrupted${1:+ ($1)}"; }
 both_parts() {
