@@ -86,8 +86,8 @@ class Computers:
             if rnd.known:
                 hand = list(rnd.hands[seat])
             else:
-                registered = ref.registered.get((rnd.index, seat))
-                hand = sorted(registered - rnd.on_table) if registered is not None else None
+                registered = ref.registered_hand(rnd.index, seat)     # None unless complete
+                hand = sorted(registered) if registered is not None else None
             if hand is None or len(hand) != rnd.hand_counts[seat]:
                 raise Refused("the station does not know this seat's hand: register it first",
                                    code="no-hand", facts={"seat": seat})
