@@ -339,7 +339,10 @@ arm64_tests() {
     ! grep -qE "failed|error" "$WORK/arm64-tests.txt"
 }
 
-BENCH_ARGS="--seconds 3 --replays 10 --hints 2"
+# each figure timed once per position (--repeats 1): under emulation one hint of 1,000 playouts is
+# about 20 s and the workload timed after it 3-4 s, so the default three timings of each made the
+# hint alone over two minutes of this stage
+BENCH_ARGS="--seconds 2 --replays 6 --hints 2 --repeats 1"
 arm64_bench() {   # bench/engine.py once under qemu-user, and once natively in the same minutes (the reference)
     # shellcheck disable=SC2086  # a word list of arguments
     arm64_run "cd /opt/mexican-train && venv/bin/python bench/engine.py $BENCH_ARGS 2>&1 | tail -n 12 || true" | tee "$WORK/arm64-bench.log"

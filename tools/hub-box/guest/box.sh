@@ -11,9 +11,14 @@ if [[ ! -e /var/lib/box/installed ]]; then
     say "boot 1: systemd/install.sh from the clone (INSTALL_PI_MODEL=\"$BOX_PI_MODEL\", $BOX_CONFIG)"
     cd /root/mexican-train || exit 1
     # the wheels were built once on the host (tools/hub-box/wheels.sh): no index in the VM
-    if PIP_NO_INDEX=1 PIP_FIND_LINKS=/box/wheels INSTALL_PI_MODEL="$BOX_PI_MODEL" \
-        systemd/install.sh --config "$BOX_CONFIG" --no-start >/var/log/box-install.log 2>&1; then
-        say "install ok ($(grep -c '^==> ' /var/log/box-install.log) steps)"
+    # each line of the installer's output stamped with the seconds since boot 1's script began,
+    # so the console can say where the install's minutes go
+    PIP_NO_INDEX=1 PIP_FIND_LINKS=/box/wheels INSTALL_PI_MODEL="$BOX_PI_MODEL" \
+        systemd/install.sh --config "$BOX_CONFIG" --no-start 2>&1 \
+        | while IFS= read -r line; do printf '%4d %s\n' "$SECONDS" "$line"; done >/var/log/box-install.log
+    if [[ "${PIPESTATUS[0]}" == 0 ]]; then
+        say "install ok ($(grep -c '^ *[0-9]* ==> ' /var/log/box-install.log) steps)"
+        say "install steps (s): $(awk '$2 == "==>" { if (name != "") printf "%s %d; ", name, $1 - t; t = $1; $1 = $2 = ""; name = substr($0, 3, 28) } END { printf "%s %d", name, $1 - t }' /var/log/box-install.log)"
     else
         say "install FAILED:"; tail -n 25 /var/log/box-install.log | sed 's/^/BOX:   | /' >/dev/ttyS0
         say "check done"; exit 1
