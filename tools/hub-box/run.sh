@@ -51,7 +51,9 @@ cleanup() {
     [[ -n "$FW_PID" ]] && kill "$FW_PID" 2>/dev/null
     [[ -n "$QEMU_PID" ]] && kill -9 "$QEMU_PID" 2>/dev/null
     wait 2>/dev/null
-    if ((OK)); then rm -rf "$WORK"; else say "kept for a look: $WORK (console*.log, qemu*.log, fw*.log, arm64-*.log)"; rm -rf "$WORK/disk.img" "$WORK/arm64-root"; fi
+    if ((OK)); then rm -rf "$WORK"; return 0; fi
+    cp "$WORK"/arm64-root/opt/mexican-train/arm64-tests-*.log "$WORK/" 2>/dev/null || true   # pytest's own output, out of the root
+    say "kept for a look: $WORK (console*.log, qemu*.log, fw*.log, arm64-*.log)"; rm -rf "$WORK/disk.img" "$WORK/arm64-root"
 }
 OK=0
 trap cleanup EXIT
@@ -91,6 +93,15 @@ vm_image() {
     mkdir -p "$r/box"
     cp "$HERE"/guest/*.sh "$HERE"/guest/*.py "$r/box/"
     cp -a "$wheels" "$r/box/wheels"
+    local venv
+    venv="$(vm_venv_dir)"
+    if [[ -f "$venv/complete" ]]; then
+        mkdir -p "$r/opt/mexican-train"
+        cp -a "$venv/venv" "$r/opt/mexican-train/venv"
+        say "the venv from $venv (the installer made it in an earlier run with the same inputs): the installer takes its re-run path"
+    else
+        say "no cached venv for these inputs: the installer makes it in the VM (kept for the next run)"
+    fi
     printf 'BOX_PI_MODEL=%q\nBOX_CONFIG=%q\nBOX_PIN=%q\n' "$BOX_PI_MODEL" "$BOX_CONFIG" "$BOX_PIN" >"$r/box/box.env"
     cp "$HERE/guest/box.service" "$HERE/guest/box-devices.service" "$r/etc/systemd/system/"
     mkdir -p "$r/etc/systemd/system/multi-user.target.wants" "$r/etc/systemd/network"
@@ -101,6 +112,32 @@ vm_image() {
     truncate -s 6G "$WORK/disk.img"
     mkfs.ext4 -q -F -L hubroot -d "$r" "$WORK/disk.img"
     rm -rf "$r"
+}
+
+# The VM's venv, cached in $BOX_CACHE/vm-venv-<hash>: the hash over the root's and the wheels'
+# keys, pyproject.toml, systemd/install.sh, the build installed and the model it is told. Making it
+# (ensurepip, then pip installing numpy, OpenCV, ... under TCG) was three quarters of the first
+# boot's install. A run with the same inputs puts the venv an earlier run's installer made at
+# /opt/mexican-train/venv in the image, and the installer takes its re-run path, as on a hub
+# updated after `git pull` ("exists"; pip upgraded; `pip install -e` of this run's clone on top).
+# A run without it (an empty cache, or any input changed) runs the installer's first-install path.
+vm_venv_dir() {
+    local key
+    key="$( { box_root_key vm; basename "$(box_wheels vm '[pi]')";
+              cat "$SRC/pyproject.toml" "$SRC/systemd/install.sh" "$SRC/$BOX_CONFIG"; echo "$BOX_PI_MODEL"; } \
+            | sha256sum | cut -c1-16)"
+    echo "$BOX_CACHE/vm-venv-$key"
+}
+vm_venv_save() {   # the venv boot 1's installer made, out of the image without mounting it (debugfs)
+    local dir
+    dir="$(vm_venv_dir)"
+    if [[ -f "$dir/complete" ]]; then say "the venv came from the cache"; return 0; fi
+    e2fsck -fy "$WORK/disk.img" >/dev/null 2>&1 || true   # the journal replayed: QEMU was SIGKILLed
+    rm -rf "$dir"; mkdir -p "$dir"
+    debugfs -R "rdump /opt/mexican-train/venv $dir" "$WORK/disk.img" >/dev/null 2>&1 || true
+    [[ -x "$dir/venv/bin/python" ]] || { say "the VM's venv could not be read out of the image"; rm -rf "$dir"; return 1; }
+    touch "$dir/complete"
+    say "the VM's venv kept in $dir ($(du -sh "$dir" | cut -f1))"
 }
 
 PORT=""
@@ -187,7 +224,9 @@ part_vm() {
     result "sensor board: $(grep -a '^BOX: board:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: board: //'); $(grep -a 'station link:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: //')"
     result "plug pulled mid-game: $(cat "$WORK/verify.txt")"
     kill -9 "$QEMU_PID" 2>/dev/null; kill "$FW_PID" 2>/dev/null || true
+    while box_alive "$QEMU_PID"; do sleep 0.2; done
     box_state QEMU_PID="" FW_PID=""
+    stage vm-venv-keep 300 vm_venv_save
 }
 
 # ---------------------------------------------------------------- B: the hub's architecture
