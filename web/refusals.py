@@ -56,7 +56,7 @@ REASONS: dict[str, str] = {
     "ruleset-name": N_("Give the rule set a name of 1 to %(max)s characters, without line breaks."),
     "ruleset-format": N_("That file is not a rule set."),
     # a seat's photo of its tiles (web/routes_photo.py)
-    "photo-not-image": N_("That file is not a photo: send a JPEG or PNG picture."),
+    "photo-not-image": N_("That file is not a photo: send a JPEG, PNG or WebP picture."),
     "photo-too-large": N_("That photo is too large: take it again at a smaller size."),
     "photo-undecodable": N_("That photo could not be read: it may be cut short. Take it again."),
     "photo-nothing-found": N_("No tiles were found in the photo: lay them face up and take it again."),

@@ -143,7 +143,7 @@
       $("photo-img").src = shot.url;
       draw();
     } catch (e) {
-      $("photo-status").textContent = t("That file is not a photo: send a JPEG or PNG picture.");
+      $("photo-status").textContent = t("That file is not a photo: send a JPEG, PNG or WebP picture.");
     } finally { busy = false; input.value = ""; }
   });
 
