@@ -26,6 +26,8 @@ FIELD_LABELS: dict[str, str] = {
     "score": N_("New score"),
     "reason": N_("Reason"),
     "code": N_("Code:"),
+    "hand": N_("Pip count"),
+    "typed": N_("Pip count"),
 }
 
 #: pydantic error type -> what to do, worded from its ``ctx``
@@ -58,6 +60,11 @@ def validation_body(lang: str, errors: list[dict]) -> dict:
     ``facts["field"]`` from ``request_field``, ``text`` naming the field's label on the pages."""
     _ = gettext_for(lang)
     first = errors[0] if errors else {"loc": (), "type": "", "msg": ""}
+    # a field that takes one of two shapes (a reveal's "hand": the tiles, or a pip count) gets an
+    # error from each; the one this module can word says what to do ("give 100000 or less"), where
+    # the other only says the value was not the other shape ("Input should be a valid list")
+    same_field = [e for e in errors if request_field(e.get("loc", ())) == request_field(first.get("loc", ()))]
+    first = next((e for e in same_field if e.get("type") in PROBLEMS), first)
     if first.get("type") == "json_invalid":     # located at a character position ("body", 0), not a field
         first = {**first, "loc": ("body",)}
     field_name = request_field(first.get("loc", ()))

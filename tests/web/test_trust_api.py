@@ -315,6 +315,20 @@ def test_bad_reveals_answer_422(table, hand, field):
     pages_still_load(api)
 
 
+@pytest.mark.parametrize("pips,says", [(100_001, "give 100000 or less"), (-1, "give 0 or more"),
+                                       ("abc", "give a whole number"), (2.5, "give a whole number")])
+def test_a_bad_pip_count_is_worded_for_the_count_not_for_a_list_of_tiles(table, pips, says):
+    """A reveal's "hand" is the tiles or a pip count: a bad count is told what the count needs (a
+    fresh user's trial saw "Input should be a valid list", from the other shape's error)."""
+    api, game = table
+    r = api.post("/api/seat/0/reveal", json={"hand": pips}, headers={"X-Seat-Token": game[0]})
+    assert r.status_code == 422, r.text
+    assert r.json()["facts"]["field"] == "hand"
+    assert r.json()["text"] == f"Check “Pip count”: {says}.", r.json()["text"]
+    fr = api.post("/api/seat/0/reveal?lang=ps", json={"hand": pips}, headers={"X-Seat-Token": game[0]})
+    assert "list" not in fr.json()["text"] and "Pip count" not in fr.json()["text"], fr.json()["text"]
+
+
 def test_a_malformed_websocket_query_closes_with_a_reason(api, game):
     for query, field in (("seat=0&token=%C3%A9", "token"), (f"seat={2 ** 64}&token=x", "seat"),
                          ("seat=x&token=y", "seat")):
