@@ -124,7 +124,7 @@ class Referee:
 
     def _apply_round(self, entry: dict) -> str:
         if self.round is not None and not self.round.ended:
-            raise Refusal("round-over", "the round in play has not ended")
+            raise Refusal("round-over", "the round in play has not ended", why="in-play")
         if self.round is not None and self.game.round_scores(self.round.index) is None:
             raise Refusal("bad-reveal", "every hand must be shown or counted before the next round")
         hands = entry.get("hands")
@@ -138,7 +138,7 @@ class Referee:
 
     def _apply_event(self, entry: dict) -> str:
         if self.round is None:
-            raise Refusal("round-over", "no round has started")
+            raise Refusal("round-over", "no round has started", why="no-round")
         try:
             event = Event.from_dict(entry["event"], self.rules.players)
         except BadRecord as exc:
@@ -156,7 +156,7 @@ class Referee:
         None when it would be accepted; changes nothing. The seat page's controls use it, so a
         control is disabled with this reason instead of enabled and then refused."""
         if self.round is None:
-            return Refusal("round-over", "no round has started", seat=event.seat)
+            return Refusal("round-over", "no round has started", seat=event.seat, why="no-round")
         try:
             self._check_registered(event)
             self.round.check(event)
@@ -177,7 +177,7 @@ class Referee:
         seat = entry.get("seat")
         rnd = self.round
         if rnd is None or rnd.ended:
-            raise Refusal("round-over", "hands are registered during a round", seat=seat)
+            raise Refusal("round-over", "hands are registered during a round", seat=seat, why="no-round")
         if rnd.known:
             raise Refusal("bad-request", "with virtual tiles the hub already knows every hand", seat=seat)
         try:
@@ -207,7 +207,7 @@ class Referee:
     def _apply_reveal(self, entry: dict) -> str:
         index, seat, hand = entry.get("round", len(self.game.rounds) - 1), entry["seat"], entry["hand"]
         if not 0 <= index < len(self.game.rounds) or not self.game.rounds[index].ended:
-            raise Refusal("round-over", "hands are shown only once the round has ended")
+            raise Refusal("round-over", "hands are shown only once the round has ended", why="in-play")
         rnd = self.game.rounds[index]
         if isinstance(hand, bool) or not isinstance(hand, (int, list)) or (isinstance(hand, int) and hand < 0):
             raise Refusal("bad-reveal", "show the tiles left in your hand, or a pip count of 0 or more")

@@ -106,6 +106,9 @@ FACT_LABELS: dict[str, str] = {
 
 #: a wrong host PIN (station/auth.py: facts["why"] "wrong-pin"); "forbidden" alone is a seat's too
 WRONG_PIN = N_("That is not the host PIN.")
+#: "round-over" refused for the round's state (station/referee.py, facts["why"]): a count sent
+#: while the round is still in play, or a round-bound action with no round started
+ROUND_STATE = {"in-play": N_("A round is in play."), "no-round": N_("No round is being played.")}
 #: a seat the game in play does not have (station/service.py ``_not_in_game``)
 NOT_IN_GAME = N_("This game has no seat %(seat)s.")
 
@@ -132,6 +135,8 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
     why = (facts or {}).get("why")
     if code == "bad-reveal" and why == "impossible":
         return impossible_count_text(lang, facts or {})
+    if code == "round-over" and why in ROUND_STATE:      # "round-over" also names a round not over yet
+        return _(ROUND_STATE[why])
     if code == "forbidden" and why == "wrong-pin":       # the host's PIN alone: no seat code in it
         return _(WRONG_PIN)
     if code == "bad-request" and why == "not-in-game":

@@ -329,6 +329,19 @@ def test_a_bad_pip_count_is_worded_for_the_count_not_for_a_list_of_tiles(table, 
     assert "list" not in fr.json()["text"] and "Pip count" not in fr.json()["text"], fr.json()["text"]
 
 
+def test_a_count_sent_while_the_round_is_in_play_is_told_so(table):
+    """A reveal before the round's end is refused "round-over" (the record format's code), and
+    worded for what is so: the round is in play, not over (a fresh user's trial was told "The
+    round is over.")."""
+    api, game = table
+    assert api.get("/api/view").json()["result"]["state"]["turn"] is not None    # a round in play
+    r = api.post("/api/seat/0/reveal", json={"hand": 5}, headers={"X-Seat-Token": game[0]})
+    assert r.status_code == 409 and r.json()["code"] == "round-over", r.text
+    assert r.json()["text"] == "A round is in play.", r.json()["text"]
+    ps = api.post("/api/seat/0/reveal?lang=ps", json={"hand": 5}, headers={"X-Seat-Token": game[0]})
+    assert ps.json()["text"] not in ("A round is in play.", "The round is over."), ps.json()["text"]
+
+
 def test_a_malformed_websocket_query_closes_with_a_reason(api, game):
     for query, field in (("seat=0&token=%C3%A9", "token"), (f"seat={2 ** 64}&token=x", "seat"),
                          ("seat=x&token=y", "seat")):
