@@ -221,8 +221,8 @@ choose_config() {
 install_packages() {
     step "Installing packages"
     local missing=() p installed
-    # one dpkg-query for all of them (it prints nothing for a package it has never heard of, and
-    # exits 1 then): one call a package took 114 s for them all in the hub box's loaded TCG VM
+    # one dpkg-query for all of them, not one a package (it prints nothing for a package it has
+    # never heard of, and exits 1 then)
     installed=" $( { dpkg-query -W -f='${Package}:${Status}\n' "${APT_PACKAGES[@]}" 2>/dev/null || true; } \
         | sed -n 's/:install ok installed$//p' | tr '\n' ' ') "
     for p in "${APT_PACKAGES[@]}"; do

@@ -63,8 +63,9 @@ def validation_body(lang: str, errors: list[dict]) -> dict:
     # a field that takes one of two shapes (a reveal's "hand": the tiles, or a pip count) gets an
     # error from each; the one this module can word says what to do ("give 100000 or less"), where
     # the other only says the value was not the other shape ("Input should be a valid list")
-    same_field = [e for e in errors if request_field(e.get("loc", ())) == request_field(first.get("loc", ()))]
-    first = next((e for e in same_field if e.get("type") in PROBLEMS), first)
+    field_of_first = request_field(first.get("loc", ()))
+    first = next((e for e in errors if e.get("type") in PROBLEMS and request_field(e.get("loc", ())) == field_of_first),
+                 first)
     if first.get("type") == "json_invalid":     # located at a character position ("body", 0), not a field
         first = {**first, "loc": ("body",)}
     field_name = request_field(first.get("loc", ()))

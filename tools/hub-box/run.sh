@@ -187,12 +187,16 @@ vm_first_boot() {
     grep -q "station link: connected=True board_id=PICO-1" "$WORK/console1.log" || { say "the station did not link to the board"; return 1; }
 }
 
-vm_game_and_plug() {
-    python3 "$HERE/game.py" play "http://127.0.0.1:$PORT" "$BOX_PIN" "$WORK/game.json"
-    kill -9 "$QEMU_PID"                 # the plug pulled, right after the last acknowledged move
+vm_pull_plug() {   # QEMU SIGKILLed and waited for (the disk image is then QEMU's no more), the board's firmware stopped
+    kill -9 "$QEMU_PID" 2>/dev/null    # fails when QEMU is already gone: the VM died on its own
     while box_alive "$QEMU_PID"; do sleep 0.2; done
     kill "$FW_PID" 2>/dev/null || true
     box_state QEMU_PID="" FW_PID=""
+}
+
+vm_game_and_plug() {
+    python3 "$HERE/game.py" play "http://127.0.0.1:$PORT" "$BOX_PIN" "$WORK/game.json"
+    vm_pull_plug                        # right after the last acknowledged move
     say "the VM SIGKILLed mid-game (QEMU killed right after the last acknowledged move)"
 }
 
@@ -223,9 +227,7 @@ part_vm() {
     while read -r line; do result "as the service: ${line#BOX: }"; done < <(grep -a '^BOX: device ' "$WORK/console2.log" | tr -d '\r')
     result "sensor board: $(grep -a '^BOX: board:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: board: //'); $(grep -a 'station link:' "$WORK/console2.log" | tr -d '\r' | sed 's/^BOX: //')"
     result "plug pulled mid-game: $(cat "$WORK/verify.txt")"
-    kill -9 "$QEMU_PID" 2>/dev/null; kill "$FW_PID" 2>/dev/null || true
-    while box_alive "$QEMU_PID"; do sleep 0.2; done
-    box_state QEMU_PID="" FW_PID=""
+    vm_pull_plug
     stage vm-venv-keep 300 vm_venv_save
 }
 

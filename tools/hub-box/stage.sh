@@ -7,8 +7,8 @@
 # The box as a whole has a budget too (BOX_TOTAL_BUDGET_S, default 4500 s: with the tests' 15
 # minutes .ci/run stays inside its 90): a stage gets at most what is left of it, and a stage that
 # finds it spent does not start. BOX_STAGE_SCALE (default 1) multiplies every stage's own budget:
-# .ci/run sets 2 for what runs beside the tests (at nice 19), where a stage waits for a core; the
-# total budget still holds.
+# .ci/run sets 3 (split) or 2 (beside) for what runs beside the tests at nice 19, where a stage
+# waits for a core; the total budget still holds.
 #
 #   WORK=DIR; . tools/hub-box/stage.sh; stage NAME BUDGET_S COMMAND [ARG...]
 
