@@ -7,6 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from night import caught_up
 from support import PIN, joined, shot, unlock_host, wait_for
 
 from web.i18n import gettext_for
@@ -240,6 +241,9 @@ def test_host_page_deal_numbering_codes_and_undo_question(server, phone):
     tokens = tokens_of(station)
     move(station, tokens, 0, {"play": "9-1", "on": 0})
     expect(host.locator("#game-status")).to_contain_text("round 1 of 10 in play")
+    # the undo question names the last move the page has been sent; on a loaded machine the socket
+    # can be a moment behind the move, so wait until the page has it (as a host would see it arrive)
+    caught_up(host, station.view()["version"], "the host page")
     host.click("#btn-undo")
     expect(host.locator("#confirm-text")).to_have_text("Undo the last move: Ana played 9-1 on their own train?")
     host.click("#confirm-yes")
