@@ -32,7 +32,7 @@ class StoredGames:
                 return self.referee.record()
         journal = self.store.journal(game_id)
         if not journal:
-            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+            raise NoGame.no_such(game_id)
         return Referee.from_journal(journal).record()
 
     def games(self, pin: str) -> list[dict]:
@@ -77,7 +77,7 @@ class StoredGames:
             return hit[1]
         journal = self.store.journal(game_id)
         if not journal:
-            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+            raise NoGame.no_such(game_id)
         facts = self._facts(game_id, Referee.from_journal(journal))
         cache[game_id] = (journal[-1][0], facts)
         return facts
@@ -97,7 +97,7 @@ class StoredGames:
     def _game_id(game_id) -> int:
         """``game_id`` when it can be a stored game's id, else ``NoGame`` (field ``game_id``)."""
         if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id < 2 ** 62:
-            raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+            raise NoGame.no_such(game_id)
         return game_id
 
     def stored_view(self, game_id: int) -> dict:
@@ -123,7 +123,7 @@ class StoredGames:
         from vision.errors import PhotoError
         with self.lock:          # an unknown game is NoGame, as stored_facts says it, without a replay
             if not self.store.game_seq(self._game_id(game_id)):
-                raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+                raise NoGame.no_such(game_id)
         data = self.store.photo(game_id, round_index, seat)
         if data is None:
             raise StationError("no photo was kept for that round and seat", code="photo-not-kept",
@@ -152,7 +152,7 @@ class StoredGames:
         self._game_id(game_id)
         with self.lock:
             if self.store.game_status(game_id) is None:
-                raise NoGame(f"there is no game {game_id}", facts={"field": "game_id"})
+                raise NoGame.no_such(game_id)
             if game_id != self.game_id and self.referee is not None \
                     and self.referee.status not in ("finished", "abandoned"):
                 raise StationError("a game is being played: end or abandon it first",

@@ -171,9 +171,19 @@ class Throttled(StationError):
 
 
 class NoGame(StationError):
-    """An intent that needs a game when none is set up."""
+    """An intent that needs a game when none is set up, or a stored game's id that names none
+    (``NoGame.no_such``: facts ``{"field": "game_id", "game_id": int}``, a 404 on the web)."""
 
     code = "no-game"
+
+    @classmethod
+    def no_such(cls, game_id) -> NoGame:
+        """The refusal for a game id the store has no game under; ``game_id`` is kept in the
+        facts when it is a plain int (anything else was not an id to begin with)."""
+        facts: dict = {"field": "game_id"}
+        if isinstance(game_id, int) and not isinstance(game_id, bool) and abs(game_id) < 2 ** 62:
+            facts["game_id"] = game_id
+        return cls(f"there is no game {game_id}", facts=facts)
 
 
 class StationApi(Protocol):

@@ -101,6 +101,13 @@ def create_app(station: StationApi, *, mock: bool | None = None,
         if exc.status_code == 400:      # a body that is not JSON (or nested too deep to read)
             err = StationError(f"body: {exc.detail}", facts={"field": "body"})
             return SafeJSONResponse({**error_body(request, err), "detail": exc.detail}, status_code=400)
+        if exc.status_code == 404 and exc.detail == "Not Found":     # no route (or static file) here
+            # a browser asking for a page gets the hub's 404 page in its language, with a way back;
+            # anything else (the API, a script, a missing file) a refusal naming the path
+            if "text/html" in request.headers.get("accept", "") and not request.url.path.startswith("/api/"):
+                return pages.missing_page(request, "page")
+            err = StationError(f"nothing at {request.url.path[:80]}", code="not-found", facts={"field": "path"})
+            return SafeJSONResponse({**error_body(request, err), "detail": exc.detail}, status_code=404)
         return await http_exception_handler(request, exc)
 
 

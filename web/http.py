@@ -45,8 +45,10 @@ _STATUS = ((Throttled, 429), (Unauthorized, 401), (Forbidden, 403), (StaleVersio
 
 def error_status(exc: StationError) -> int:
     """HTTP status of a refusal: 401 no token/PIN, 403 wrong one, 429 too many wrong ones,
-    409 stale or refused move or no game, 404 no mock hardware or no photo kept, a refused photo as
-    ``PHOTO_STATUS`` says, else 400."""
+    409 stale or refused move or no game set up, 404 no stored game of that id, no mock hardware or
+    no photo kept, a refused photo as ``PHOTO_STATUS`` says, else 400."""
+    if isinstance(exc, NoGame) and exc.facts.get("field") == "game_id":
+        return 404                        # a stored game's id with no game under it
     for kind, status in _STATUS:          # first match: an Unauthorized is a Forbidden
         if isinstance(exc, kind):
             return status

@@ -9,6 +9,7 @@ from fastapi.templating import Jinja2Templates
 
 import palette
 from engine.options import PLAYER_RANGE
+from station.interface import NoGame
 from . import option_words
 from .http import request_language
 from .refusals import REASONS
@@ -77,10 +78,17 @@ async def seat(request: Request, seat: str):
     """A seat's controller for seats 0 .. ``MAX_PLAYERS`` - 1 (a seat the game in play has not is
     the page's to say); any other path, ``-1`` or 20 digits, is a 404 page."""
     if not (seat.isascii() and seat.isdigit() and len(seat) <= 2 and int(seat) < MAX_PLAYERS):
-        response = _render(request, "missing", asked=seat[:24], last_seat=MAX_PLAYERS - 1)
-        response.status_code = 404
-        return response
+        return missing_page(request, "seat", asked=seat[:24], last_seat=MAX_PLAYERS - 1)
     return _render(request, "seat", seat=int(seat))
+
+
+def missing_page(request: Request, kind: str, **facts) -> Response:
+    """The 404 page (``missing.html``) in the request's language: ``kind`` "seat" (facts ``asked``,
+    ``last_seat``), "game" (``game_id``: a stored game's id with no game under it) or "page" (an
+    address the hub serves nothing at, web/app.py); each with a way back to the scoreboard."""
+    response = _render(request, "missing", kind=kind, **facts)
+    response.status_code = 404
+    return response
 
 
 @router.get("/host", response_class=HTMLResponse)
@@ -95,12 +103,18 @@ async def past_games(request: Request):
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
-async def stored_game(request: Request, game_id: int):
+async def stored_game(request: Request, game_id: str):
     """A stored game's read-only page: its scoreboard, rounds and record (``stored_view``);
     ``in_play``: the game is not over yet (the station's ``over``), so its page is not titled
-    a past game."""
-    view = request.app.state.station.stored_view(game_id)
-    return _render(request, "game", view=view, game_id=game_id, in_play=view["over"] is None)
+    a past game. An id with no game under it (or not a number) is the 404 page."""
+    try:
+        number = int(game_id) if game_id.isascii() and game_id.isdigit() and len(game_id) <= 18 else None
+        view = request.app.state.station.stored_view(number) if number is not None else None
+    except NoGame:
+        view = None
+    if view is None:
+        return missing_page(request, "game", game_id=game_id[:24])
+    return _render(request, "game", view=view, game_id=number, in_play=view["over"] is None)
 
 
 @router.get("/hub", response_class=HTMLResponse)

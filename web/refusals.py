@@ -111,6 +111,10 @@ WRONG_PIN = N_("That is not the host PIN.")
 ROUND_STATE = {"in-play": N_("A round is in play."), "no-round": N_("No round is being played.")}
 #: a seat the game in play does not have (station/service.py ``_not_in_game``)
 NOT_IN_GAME = N_("This game has no seat %(seat)s.")
+#: a stored game's id the hub has no game under (``NoGame.no_such``: "no-game", field "game_id")
+NO_SUCH_GAME = N_("There is no game %(id)s on this hub.")
+#: an address the hub serves nothing at (web/app.py, any 404 of no route: code "not-found")
+NOT_FOUND = N_("The hub has nothing at this address.")
 
 
 def impossible_count_text(lang: str, facts: dict) -> str:
@@ -139,6 +143,11 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
         return _(ROUND_STATE[why])
     if code == "forbidden" and why == "wrong-pin":       # the host's PIN alone: no seat code in it
         return _(WRONG_PIN)
+    if code == "no-game" and (facts or {}).get("field") == "game_id":
+        game = (facts or {}).get("game_id")
+        return _(NO_SUCH_GAME) % {"id": game if isinstance(game, int) else "…"}
+    if code == "not-found":
+        return _(NOT_FOUND)
     if code == "bad-request" and why == "not-in-game":
         return _(NOT_IN_GAME) % {"seat": (facts or {}).get("seat", "…")}
     if code == "throttled":

@@ -2,7 +2,9 @@
 it, every page sends the security headers and carries no inline script."""
 from __future__ import annotations
 
+import html
 import re
+from urllib.parse import unquote
 
 import pytest
 from api_helpers import H, PIN
@@ -10,6 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from web.app import create_app
+from web.i18n import gettext_for
 from web.security import script_json
 
 PAGES = ["/", "/table", "/seat/0", "/host", "/hub", "/docs"]
@@ -119,3 +122,44 @@ def test_a_seat_no_game_can_have_is_a_404_page(client, path):
 def test_every_seat_a_game_can_have_has_its_page(client, seat):
     r = client.get(f"/seat/{seat}")
     assert r.status_code == 200 and f"<title>Seat {seat} ·" in r.text
+
+
+@pytest.mark.parametrize("path", ["/games/999", "/games/0", "/games/abc", "/games/%3Cb%3Ex"])
+def test_a_game_the_hub_has_not_is_a_404_page_in_the_players_language(client, path):
+    """A stored game's page with no game under its id: the 404 page, in the page's language,
+    naming the id (escaped) and linking back to the past games; not a JSON error in a browser."""
+    r = client.get(path, headers={"Accept-Language": "so", "Accept": "text/html"})
+    assert r.status_code == 404, r.text[:300]
+    assert r.headers["content-type"].startswith("text/html")
+    why = re.search(r'<p id="missing-why">(.*?)</p>', r.text, re.S).group(1)
+    assert why == gettext_for("so")("There is no game %(id)s on this hub.") % {"id": html.escape(unquote(path.rsplit("/", 1)[1]))}
+    assert 'href="/games"' in r.text and "<b>" not in r.text
+
+
+def test_the_api_says_a_stored_game_it_has_not_is_not_found(client):
+    """``GET /api/games/999``: 404 (not 409 "no game set up"), the field named, worded for the page."""
+    r = client.get("/api/games/999", headers={"Accept-Language": "uz"})
+    assert r.status_code == 404, r.text
+    body = r.json()
+    assert body["code"] == "no-game" and body["facts"] == {"field": "game_id", "game_id": 999}
+    assert body["text"] == gettext_for("uz")("There is no game %(id)s on this hub.") % {"id": 999}
+    assert client.get("/api/games/999/record").status_code == 404
+    # with no game at all set up, a move is still "no game set up": a 409, not a 404
+    assert client.post("/api/host/start", json={}, headers=H).status_code == 409
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_an_address_with_nothing_behind_it(client, lang):
+    """An unknown address: a browser gets the hub's 404 page in its language with the way back to the
+    scoreboard; the API (or a script) a refusal with a code, the field and a sentence, never bare
+    ``{"detail": "Not Found"}``."""
+    _ = gettext_for(lang)
+    page = client.get("/nosuch", headers={"Accept-Language": lang, "Accept": "text/html,*/*"})
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert re.search(r'<p id="missing-why">(.*?)</p>', page.text, re.S).group(1) == _("The hub has nothing at this address.")
+    assert 'href="/"' in page.text
+    for path, accept in (("/api/nosuch", "text/html"), ("/nosuch", "application/json"), ("/static/nosuch.css", "text/css,*/*")):
+        r = client.get(path, headers={"Accept-Language": lang, "Accept": accept})
+        assert r.status_code == 404 and r.headers["content-type"].startswith("application/json"), (path, r.text[:200])
+        body = r.json()
+        assert (body["code"], body["facts"]["field"], body["text"]) == ("not-found", "path", _("The hub has nothing at this address."))
