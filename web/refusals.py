@@ -111,6 +111,10 @@ WRONG_PIN = N_("That is not the host PIN.")
 ROUND_STATE = {"in-play": N_("A round is in play."), "no-round": N_("No round is being played.")}
 #: a seat the game in play does not have (station/service.py ``_not_in_game``)
 NOT_IN_GAME = N_("This game has no seat %(seat)s.")
+#: a request with no seat token or no host PIN at all (web/routes_api.py ``_token``/``_pin``: 401,
+#: facts["need"]); a wrong one is "forbidden"'s own sentence
+NEEDED = {"token": N_("This phone has not joined the seat: scan the seat's code, or type it."),
+          "pin": N_("Enter the host PIN first.")}
 #: a stored game's id the hub has no game under (``NoGame.no_such``: "no-game", field "game_id")
 NO_SUCH_GAME = N_("There is no game %(id)s on this hub.")
 #: an address the hub serves nothing at (web/app.py, any 404 of no route: code "not-found")
@@ -141,6 +145,8 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
         return impossible_count_text(lang, facts or {})
     if code == "round-over" and why in ROUND_STATE:      # "round-over" also names a round not over yet
         return _(ROUND_STATE[why])
+    if code == "forbidden" and (facts or {}).get("need") in NEEDED:
+        return _(NEEDED[facts["need"]])
     if code == "forbidden" and why == "wrong-pin":       # the host's PIN alone: no seat code in it
         return _(WRONG_PIN)
     if code == "no-game" and (facts or {}).get("field") == "game_id":

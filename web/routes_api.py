@@ -7,7 +7,7 @@ import asyncio
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Path, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
@@ -27,20 +27,31 @@ def _station(request: Request):
     return request.app.state.station
 
 
-def _token(token_header: str | None, token_query: str | None) -> str:
-    token = secret(token_header, "X-Seat-Token") or secret(token_query, "token")
-    if not token:
-        raise Unauthorized("a seat token is needed", facts={"need": "token"})
-    return token
+def _token(x_seat_token: Annotated[str | None, Header(alias="X-Seat-Token")] = None,
+           token: Annotated[str | None, Query(description="the seat token, where a header cannot be sent")] = None) -> str:
+    """The seat token of the request (header ``X-Seat-Token``, or ``?token=``): a dependency, so a
+    request without one is told so (401, facts ``need`` "token") before its body is read. The
+    station checks that it is this seat's."""
+    found = secret(x_seat_token, "X-Seat-Token") or secret(token, "token")
+    if not found:
+        raise Unauthorized("a seat token is needed", facts={"need": "token", "field": "X-Seat-Token"})
+    return found
 
 
-def _pin(request: Request, pin_header: str | None) -> str:
-    """The host PIN of the request, checked (and throttled per client) by the station."""
-    pin = secret(pin_header, "X-Host-Pin")
+def _pin(request: Request, x_host_pin: Annotated[str | None, Header(alias="X-Host-Pin")] = None) -> str:
+    """The host PIN of the request (header ``X-Host-Pin``), checked (and throttled per client) by
+    the station: a dependency, so a request without the PIN (401, ``need`` "pin") or with a wrong one
+    (403) is told so before its body is read."""
+    pin = secret(x_host_pin, "X-Host-Pin")
     if not pin:
-        raise Unauthorized("the host PIN is needed", facts={"need": "pin"})
+        raise Unauthorized("the host PIN is needed", facts={"need": "pin", "field": "X-Host-Pin"})
     _station(request).check_pin(pin, client_of(request))
     return pin
+
+
+#: route parameters: ``token: str = SeatToken``, ``pin: str = HostPin``
+SeatToken = Depends(_token)
+HostPin = Depends(_pin)
 
 
 MAX_SEAT = 63                      # above every seat a game or hub can have (14 players, 12 seats)
@@ -151,8 +162,6 @@ class SlotBody(Body):
     occupied: bool
 
 
-TokenH = Header(None, alias="X-Seat-Token")
-PinH = Header(None, alias="X-Host-Pin")
 
 
 @router.get("/view", summary="The table as everyone may see it")
@@ -161,17 +170,15 @@ async def get_view(request: Request) -> dict:
 
 
 @router.get("/seat/{seat}/view", summary="The table plus this seat's own options and hand")
-async def get_seat_view(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
-                        token: str | None = Query(None)) -> dict:
-    return _station(request).seat_view(seat, _token(x_seat_token, token))
+async def get_seat_view(request: Request, seat: Seat, token: str = SeatToken) -> dict:
+    return _station(request).seat_view(seat, token)
 
 
 @router.get("/seat/{seat}/hint", summary="A hint: the longest train and the plays ranked by playouts")
-async def get_hint(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
-                   token: str | None = Query(None)) -> dict:
+async def get_hint(request: Request, seat: Seat, token: str = SeatToken) -> dict:
     """Runs about a thousand playouts in a thread (station/computers.py): the loop never blocks."""
     station = _station(request)
-    return await asyncio.to_thread(station.seat_hint, seat, _token(x_seat_token, token))
+    return await asyncio.to_thread(station.seat_hint, seat, token)
 
 
 @router.post("/seat/{seat}/join", summary="Trade the seat's short code for its token")
@@ -188,75 +195,71 @@ async def join(request: Request, seat: Seat, body: JoinBody) -> dict:
 
 
 @router.post("/seat/{seat}/submit", summary="A move: play, draw, pass, done, engine")
-async def submit(request: Request, seat: Seat, body: SubmitBody, x_seat_token: str | None = TokenH,
-                 token: str | None = Query(None)) -> dict:
+async def submit(request: Request, seat: Seat, body: SubmitBody, token: str = SeatToken) -> dict:
     event = body.event.as_event()
-    return _station(request).submit(seat, _token(x_seat_token, token), event, body.version)
+    return _station(request).submit(seat, token, event, body.version)
 
 
 @router.post("/seat/{seat}/hand", summary="Register the seat's hand privately")
-async def register_hand(request: Request, seat: Seat, body: HandBody, x_seat_token: str | None = TokenH,
-                        token: str | None = Query(None)) -> dict:
-    return _station(request).register_hand(seat, _token(x_seat_token, token), body.tiles)
+async def register_hand(request: Request, seat: Seat, body: HandBody, token: str = SeatToken) -> dict:
+    return _station(request).register_hand(seat, token, body.tiles)
 
 
 @router.post("/seat/{seat}/reveal", summary="At the round's end: the tiles left or the pip count")
-async def reveal(request: Request, seat: Seat, body: RevealBody, x_seat_token: str | None = TokenH,
-                 token: str | None = Query(None)) -> dict:
-    return _station(request).reveal(seat, _token(x_seat_token, token), body.hand, body.typed)
+async def reveal(request: Request, seat: Seat, body: RevealBody, token: str = SeatToken) -> dict:
+    return _station(request).reveal(seat, token, body.hand, body.typed)
 
 
-@router.post("/host/check", summary="Check the host PIN")
-async def host_check(request: Request, x_host_pin: str | None = PinH) -> dict:
+@router.post("/host/check", summary="Check the host PIN", dependencies=[HostPin])
+async def host_check(request: Request) -> dict:
     """200 for the right PIN; 403 wrong; 429 (``Retry-After``) after too many wrong ones."""
-    _pin(request, x_host_pin)
     return {"ok": True}
 
 
 @router.post("/host/pin", summary="Change the host PIN (4-12 digits)")
-async def change_pin(request: Request, body: PinBody, x_host_pin: str | None = PinH) -> dict:
-    _station(request).change_pin(_pin(request, x_host_pin), body.new_pin)
+async def change_pin(request: Request, body: PinBody, pin: str = HostPin) -> dict:
+    _station(request).change_pin(pin, body.new_pin)
     return {"ok": True, "length": len(body.new_pin)}
 
 
 @router.get("/host/games", summary="Every stored game, newest first")
-async def games(request: Request, x_host_pin: str | None = PinH) -> list[dict]:
-    return _station(request).games(_pin(request, x_host_pin))
+async def games(request: Request, pin: str = HostPin) -> list[dict]:
+    return _station(request).games(pin)
 
 
 @router.post("/host/show", summary="Reopen a stored game's scoreboard on every page")
-async def show_game(request: Request, body: ShowBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).show_game(_pin(request, x_host_pin), body.game_id)
+async def show_game(request: Request, body: ShowBody, pin: str = HostPin) -> dict:
+    return _station(request).show_game(pin, body.game_id)
 
 
 @router.get("/host/seat/{seat}/code", summary="The seat's short join code, link and QR code (SVG)")
-async def seat_code(request: Request, seat: Seat, x_host_pin: str | None = PinH) -> dict:
+async def seat_code(request: Request, seat: Seat, pin: str = HostPin) -> dict:
     """``expires_in``: seconds until the code stops being accepted (then this answers a new one)."""
-    code, left = _station(request).seat_code_timed(seat, _pin(request, x_host_pin))
+    code, left = _station(request).seat_code_timed(seat, pin)
     link = f"{qr.base_url(request)}/seat/{seat}?code={code}"
     return {"seat": seat, "code": code, "link": link, "svg": qr.svg(link), "expires_in": max(0, int(left))}
 
 
 @router.post("/host/seat/{seat}/release", summary="Release a seat (its token stops working)")
-async def release_seat(request: Request, seat: Seat, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).release_seat(seat, _pin(request, x_host_pin))
+async def release_seat(request: Request, seat: Seat, pin: str = HostPin) -> dict:
+    return _station(request).release_seat(seat, pin)
 
 
 @router.post("/host/setup", summary="Set up a game")
-async def setup(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
+async def setup(request: Request, body: SetupBody, pin: str = HostPin) -> dict:
     """A refused set-up answers 400 with the station's reason, worded from ``facts["option"]``
     (web/refusals.py ``setup-*``) or, for an option the table does not word, the station's message."""
     with reworded(_setup_worded):
-        return _station(request).setup_game(_pin(request, x_host_pin), [p.strip() for p in body.players],
+        return _station(request).setup_game(pin, [p.strip() for p in body.players],
                                             body.profile, body.set, body.options, body.hidden_hands,
                                             body.ruleset, hints=body.hints, computers=body.computers)
 
 
 @router.post("/host/preview", summary="The deal a set-up would give (nothing is set up)")
-async def preview(request: Request, body: SetupBody, x_host_pin: str | None = PinH) -> dict:
+async def preview(request: Request, body: SetupBody, pin: str = HostPin) -> dict:
     """``{"set", "rounds", "hand_size", "boneyard", "default"?}``; refused as ``/host/setup`` is."""
     with reworded(_setup_worded):
-        return _station(request).preview_setup(_pin(request, x_host_pin), [p.strip() for p in body.players],
+        return _station(request).preview_setup(pin, [p.strip() for p in body.players],
                                                body.profile, body.set, body.options)
 
 
@@ -273,36 +276,35 @@ def _setup_worded(exc: StationError) -> StationError:
 
 
 @router.post("/host/club-setup", summary="Set up the game the club proposed (the view's club_setup)")
-async def club_setup(request: Request, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).setup_from_club(_pin(request, x_host_pin))
+async def club_setup(request: Request, pin: str = HostPin) -> dict:
+    return _station(request).setup_from_club(pin)
 
 
 @router.post("/host/start", summary="Start the next round")
-async def start(request: Request, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).start_round(_pin(request, x_host_pin))
+async def start(request: Request, pin: str = HostPin) -> dict:
+    return _station(request).start_round(pin)
 
 
 @router.post("/host/undo", summary="Undo the last event")
-async def undo(request: Request, body: UndoBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).undo(_pin(request, x_host_pin), body.version)
+async def undo(request: Request, body: UndoBody, pin: str = HostPin) -> dict:
+    return _station(request).undo(pin, body.version)
 
 
 @router.post("/host/correct", summary="Correct a seat's score in a scored round")
-async def correct(request: Request, body: CorrectBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).correct(_pin(request, x_host_pin), body.round, body.seat, body.score, body.reason)
+async def correct(request: Request, body: CorrectBody, pin: str = HostPin) -> dict:
+    return _station(request).correct(pin, body.round, body.seat, body.score, body.reason)
 
 
 @router.post("/host/end", summary="End or abandon the game")
-async def end(request: Request, body: EndBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).end_game(_pin(request, x_host_pin), body.abandon)
+async def end(request: Request, body: EndBody, pin: str = HostPin) -> dict:
+    return _station(request).end_game(pin, body.abandon)
 
 
-@router.get("/host/export", summary="Download the game as a mexican-train-record/1 document")
-async def export(request: Request, game_id: int | None = Query(None, ge=1, le=MAX_INT),
-                 x_host_pin: str | None = PinH) -> Response:
+@router.get("/host/export", summary="Download the game as a mexican-train-record/1 document",
+            dependencies=[HostPin])
+async def export(request: Request, game_id: int | None = Query(None, ge=1, le=MAX_INT)) -> Response:
     """The PIN goes in the ``X-Host-Pin`` header, never in the URL (a URL is kept in the
     browser's history and the server's logs): the host page fetches the file and saves it."""
-    _pin(request, x_host_pin)
     return _download(_station(request).export(game_id), game_id)
 
 
@@ -346,15 +348,15 @@ async def stored_photo(request: Request, game_id: GameId, round_index: Annotated
 
 
 @router.get("/host/photos", summary="Whether photos of counted hands are kept for disputes")
-async def keep_photos(request: Request, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).keep_photos(_pin(request, x_host_pin))
+async def keep_photos(request: Request, pin: str = HostPin) -> dict:
+    return _station(request).keep_photos(pin)
 
 
 @router.post("/host/photos", summary="Keep photos of counted hands for disputes, or not (off by default)")
-async def set_keep_photos(request: Request, body: KeepPhotosBody, x_host_pin: str | None = PinH) -> dict:
+async def set_keep_photos(request: Request, body: KeepPhotosBody, pin: str = HostPin) -> dict:
     """``{"keep": bool}``: on, the last photo each seat had read in a round is stored with the
     game and listed on its page (/games/N); off, a photo is read and dropped."""
-    return _station(request).keep_photos(_pin(request, x_host_pin), body.keep)
+    return _station(request).keep_photos(pin, body.keep)
 
 
 @router.get("/hub/address", summary="The hub's address (IP) as text and QR code, and hub.local")

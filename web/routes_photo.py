@@ -15,7 +15,7 @@ import asyncio
 import logging
 import threading
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.requests import ClientDisconnect
 
@@ -24,7 +24,7 @@ from station.logs import once_a_minute
 
 from .http import reworded
 from .limits import PHOTO_MAX_BODY, client_of
-from .routes_api import Seat, TokenH, _station, _token
+from .routes_api import SeatToken, Seat, _station
 
 router = APIRouter(prefix="/api")
 log = logging.getLogger("web.refusals")
@@ -46,8 +46,7 @@ def upload_slots() -> threading.BoundedSemaphore:
              openapi_extra={"requestBody": {"required": True, "content": {
                  "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
                  "image/png": {"schema": {"type": "string", "format": "binary"}}}}})
-async def photo(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
-                token: str | None = Query(None)) -> dict:
+async def photo(request: Request, seat: Seat, token: str = SeatToken) -> dict:
     """``{"reading": {"width", "height", "coloured", "tiles": [{"tile", "confidence", "low",
     "outline": [[x, y] x 4], "doubt"}]}, "problems": [...], "holds": n}`` (station/photo.py).
     Before the body is read: 401/403 the token, 400 a seat the game has not or no count due
@@ -55,9 +54,8 @@ async def photo(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
     ("photo-busy"). Then 415 not an image, 413 too large, 400 undecodable, 422 no tile found,
     503 no OpenCV here (web.http.PHOTO_STATUS)."""
     station = _station(request)
-    who = _token(x_seat_token, token)
     with reworded(_photo_worded):
-        station.photo_due(seat, who)               # refused here, the body is never read
+        station.photo_due(seat, token)               # refused here, the body is never read
     slots = request.app.state.photo_slots
     if not slots.acquire(blocking=False):
         raise StationError(f"{PHOTO_UPLOADS} photos are being read: send this one again in {BUSY_RETRY_S} s",
@@ -70,7 +68,7 @@ async def photo(request: Request, seat: Seat, x_seat_token: str | None = TokenH,
                           "was all sent", client_of(request), PHOTO_MAX_BODY)
             return Response(status_code=400)       # nobody is there to read it
         with reworded(_photo_worded):
-            return await asyncio.to_thread(station.read_photo, seat, who, data)
+            return await asyncio.to_thread(station.read_photo, seat, token, data)
     finally:
         slots.release()
 

@@ -10,7 +10,7 @@ from pydantic import Field
 from station.interface import StationError
 
 from .http import reworded
-from .routes_api import MAX_INT, Body, Name, PinH, _pin, _station
+from .routes_api import MAX_INT, Body, Name, HostPin, _station
 
 router = APIRouter(prefix="/api")
 
@@ -45,13 +45,13 @@ async def players_csv(request: Request) -> Response:
 
 
 @router.post("/players/merge", summary="Merge two spellings of a player's name (host PIN)")
-async def merge(request: Request, body: MergeBody, x_host_pin: str | None = PinH) -> dict:
+async def merge(request: Request, body: MergeBody, pin: str = HostPin) -> dict:
     """The new figures, with ``merged``: the merge's id (to undo it)."""
     with reworded(_worded):
-        return _station(request).merge_players(_pin(request, x_host_pin), body.name, body.into)
+        return _station(request).merge_players(pin, body.name, body.into)
 
 
 @router.post("/players/unmerge", summary="Undo a merge of two spellings (host PIN); it stays listed")
-async def unmerge(request: Request, body: UnmergeBody, x_host_pin: str | None = PinH) -> dict:
+async def unmerge(request: Request, body: UnmergeBody, pin: str = HostPin) -> dict:
     with reworded(_worded):
-        return _station(request).unmerge_players(_pin(request, x_host_pin), body.merge)
+        return _station(request).unmerge_players(pin, body.merge)

@@ -19,7 +19,7 @@ from station.interface import StationError
 from station.rulesets import RULESET_NAME_MAX
 
 from .http import reworded
-from .routes_api import Body, PinH, _pin, _station
+from .routes_api import Body, HostPin, _station
 
 router = APIRouter(prefix="/api")
 
@@ -75,32 +75,32 @@ async def chosen(body: ChosenBody) -> dict:
 
 
 @router.get("/host/rulesets", summary="The saved rule sets and the one last used")
-async def rulesets(request: Request, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).rulesets(_pin(request, x_host_pin))
+async def rulesets(request: Request, pin: str = HostPin) -> dict:
+    return _station(request).rulesets(pin)
 
 
 @router.post("/host/rulesets", summary="Save (or replace) a named rule set")
-async def save(request: Request, body: RuleSetBody, x_host_pin: str | None = PinH) -> dict:
+async def save(request: Request, body: RuleSetBody, pin: str = HostPin) -> dict:
     with reworded(_worded):
-        return _station(request).save_ruleset(_pin(request, x_host_pin), body.name, body.options)
+        return _station(request).save_ruleset(pin, body.name, body.options)
 
 
 @router.post("/host/rulesets/delete", summary="Forget a saved rule set")
-async def delete(request: Request, body: NameBody, x_host_pin: str | None = PinH) -> dict:
-    return _station(request).delete_ruleset(_pin(request, x_host_pin), body.name)
+async def delete(request: Request, body: NameBody, pin: str = HostPin) -> dict:
+    return _station(request).delete_ruleset(pin, body.name)
 
 
 @router.get("/host/rulesets/export", summary="Download a saved rule set as JSON")
 async def export(request: Request, name: str = Query(max_length=RULESET_NAME_MAX * 4),
-                 x_host_pin: str | None = PinH) -> Response:
+                 pin: str = HostPin) -> Response:
     """The PIN in the ``X-Host-Pin`` header only (never in the URL)."""
-    document = _station(request).export_ruleset(_pin(request, x_host_pin), name)
+    document = _station(request).export_ruleset(pin, name)
     return Response(json.dumps(document, indent=1, ensure_ascii=False).encode("utf-8", "backslashreplace"),
                     media_type="application/json",
                     headers={"Content-Disposition": 'attachment; filename="mexican-train-rules.json"'})
 
 
 @router.post("/host/rulesets/import", summary="Keep a rule set exported by another station")
-async def import_(request: Request, body: RuleSetDocument, x_host_pin: str | None = PinH) -> dict:
+async def import_(request: Request, body: RuleSetDocument, pin: str = HostPin) -> dict:
     with reworded(_worded):
-        return _station(request).import_ruleset(_pin(request, x_host_pin), body.model_dump())
+        return _station(request).import_ruleset(pin, body.model_dump())

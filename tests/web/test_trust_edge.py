@@ -163,3 +163,27 @@ def test_an_address_with_nothing_behind_it(client, lang):
         assert r.status_code == 404 and r.headers["content-type"].startswith("application/json"), (path, r.text[:200])
         body = r.json()
         assert (body["code"], body["facts"]["field"], body["text"]) == ("not-found", "path", _("The hub has nothing at this address."))
+
+
+@pytest.mark.parametrize("path, body", [("/api/seat/0/reveal", {}), ("/api/seat/0/submit", {"version": "x"}),
+                                        ("/api/seat/0/hand", {"tiles": 5})])
+def test_a_phone_that_has_not_joined_is_told_so_before_its_body_is_read(client, path, body):
+    """No seat token at all: 401 saying the phone has not joined (in the page's language), before
+    any problem of the body, and not "wrong seat code or host PIN" (nothing wrong was sent)."""
+    assert client.post("/api/host/setup", json={"players": ["Ana", "Ben"], "profile": "hub", "set": 6},
+                       headers=H).status_code == 200
+    r = client.post(path, json=body, headers={"Accept-Language": "sn"})
+    assert r.status_code == 401, r.text
+    assert r.json()["facts"] == {"need": "token", "field": "X-Seat-Token"}
+    assert r.json()["text"] == gettext_for("sn")("This phone has not joined the seat: scan the seat's code, or type it.")
+    # with a token (a wrong one), the body's problem is named as before
+    bad = client.post(path, json=body, headers={"X-Seat-Token": "t" * 20})
+    assert bad.status_code in (403, 422), bad.text
+
+
+def test_a_host_action_without_the_pin_asks_for_it_before_reading_the_body(client):
+    r = client.post("/api/host/setup", json={"players": "nobody"}, headers={"Accept-Language": "si"})
+    assert r.status_code == 401, r.text
+    assert r.json()["text"] == gettext_for("si")("Enter the host PIN first.")
+    r = client.post("/api/host/setup", json={"players": "nobody"}, headers=H)
+    assert r.status_code == 422 and r.json()["facts"]["field"] == "players", r.text
