@@ -29,9 +29,14 @@ def is_over(referee) -> bool:
 
 def placed(referee) -> bool:
     """Whether the standings place the players (1st, 2nd, "1=" ...): not once the game is
-    abandoned, whose scores are not final and which has no winner, so every page shows its totals
-    with no place ("–"); a game in play or finished places them."""
-    return referee is None or referee.status != "abandoned"
+    abandoned, whose scores are not final and which has no winner, and not in a game in play
+    before its first round is scored (every total is 0 then, and "1=" for everyone while the first
+    counts come in says nothing), so every page shows the totals with no place ("–"). A game in
+    play with a scored round, or a finished game (even one ended before any round was scored: its
+    players share the win), places them."""
+    if referee is None or referee.status == "finished":
+        return True
+    return referee.status != "abandoned" and bool(scored_rounds(referee))
 
 
 def scored_rounds(referee) -> list[list[int]]:

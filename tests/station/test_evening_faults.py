@@ -54,6 +54,31 @@ def test_an_abandoned_game_places_nobody_and_a_finished_one_does(st):
     assert [(r["name"], r["rank"], r["shared"]) for r in rows] == [("Ana", 1, False), ("Ben", 2, True), ("Chi", 2, True)]
 
 
+def test_nobody_is_placed_until_the_first_round_is_scored(st):
+    """A game in play places nobody while no round is scored: not at set-up, not in round 1, not
+    while round 1's counts come in (everyone "1=" on 0 said nothing); the first scored round does."""
+    st.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 6, {"hand_size": 2, "rounds": 3})
+    tokens = join_all(st, 3)
+    unplaced = lambda: [r["placed"] for r in st.view()["standings"]] == [False] * 3    # noqa: E731
+    assert unplaced()
+    st.start_round(PIN)
+    state = st.view()["result"]["state"]
+    engine, out = state["engine"], state["turn"]
+    ends = [v for v in range(7) if v != engine]
+    for step in range(3):
+        seat = (out + step) % 3
+        st.submit(seat, tokens[seat], {"play": f"{engine}-{ends[step]}", "on": seat}, st.version)
+    assert unplaced()
+    st.submit(out, tokens[out], {"play": f"{ends[0]}-{ends[0]}", "on": out}, st.version)
+    counted = [s for s in range(3) if s != out]
+    st.reveal(out, tokens[out], [])
+    st.reveal(counted[0], tokens[counted[0]], 4)
+    assert st.view()["phase"] == "round_over" and unplaced()          # a count still to come
+    st.reveal(counted[1], tokens[counted[1]], 9)
+    rows = st.view()["standings"]
+    assert [(r["seat"], r["rank"], r["placed"]) for r in rows] == [(out, 1, True), (counted[0], 2, True), (counted[1], 3, True)]
+
+
 def test_a_players_colour_is_the_seat_colour_of_their_latest_game(st):
     doubles_game(st, ["Ana", "Ben", "Chi"], [[0, 4, 6]])      # Ana 0, Ben 1, Chi 2
     doubles_game(st, ["Chi", "Ana"], [[0, 5]])                # then Chi 0, Ana 1
