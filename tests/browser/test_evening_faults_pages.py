@@ -277,6 +277,11 @@ def test_the_host_pin_host_strip_and_set_up_rows_are_worded_right(server, phone)
     host.get_by_label("Host PIN", exact=True).fill("0000")
     host.get_by_role("button", name="Unlock").click()
     expect(host.locator("#toast")).to_have_text("That is not the host PIN.")
+    host.get_by_label("Host PIN", exact=True).fill(PIN)        # typing again: the refusal is done with
+    expect(host.locator("#toast")).to_be_hidden()
+    host.get_by_role("button", name="Unlock").click()
+    expect(host.locator("#host")).to_be_visible()
+    expect(host.locator("#toast")).to_be_hidden()
     players = phone("en").new_page()
     players.goto(server.url + "/players")          # the merge form asks for the same "Host PIN"
     assert players.locator("#merge-pin-label span").inner_text() == "Host PIN"

@@ -90,6 +90,11 @@ def test_an_impossible_typed_count_is_refused_with_the_counts_possible(server, p
     page.wait_for_timeout(2000)                          # it stays, and so does the card
     expect(error).to_be_visible()
     expect(page.locator("#count-card")).to_be_visible()
+    # the refusal and "Send my count" under it are both in sight, neither under the keep-awake bar
+    bar = page.locator("footer.wake").bounding_box()
+    for shown in (error, page.get_by_role("button", name=_("Send my count"))):
+        box = shown.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (box, bar)
     whole_page(page, f"evening-last-count-impossible-{lang}")
     page.get_by_label(_("Pip count"), exact=True).fill(str(high))
     expect(error).to_be_hidden()

@@ -29,6 +29,7 @@
     const r = await MT.api("POST", "/api/host/check", {}, H());
     if (!r.ok) { MT.toast(r.data && r.data.text || t("Wrong PIN"), false); lock(); return; }
     sessionStorage.setItem("mt-pin", pin);
+    MT.toastClear();          // a "not the host PIN" from the last try is stale once the PIN is right
     $("login").hidden = true; $("host").hidden = false;
     address(); keepPhotos(); shownSeats = ""; phase = null; if (MT.view) render(MT.view);
     MT.hostRules.init(() => pin, previewSoon);
@@ -236,6 +237,7 @@
     if (keep) rsel.value = keep; if (keepS) ssel.value = keepS;
     seats(view);
   }
+  $("pin").addEventListener("input", () => MT.toastClear());     // typing again: the last refusal is done with
   $("pin-form").addEventListener("submit", (e) => { e.preventDefault(); unlock($("pin").value.trim()); });
   $("btn-add").addEventListener("click", () => { if ($("names").children.length < MAX_PLAYERS) nameRow(""); });
   $("btn-start").addEventListener("click", () => call("POST", "/api/host/start", {}, t("Round started.")));

@@ -66,7 +66,9 @@
         typed: [t("You typed %(typed)s pips, but the tiles you tapped count %(pips)s. Clear one of them or correct it."), { typed: f.typed, pips: f.pips }],
       }[f.why];
       box.replaceChildren(words ? MT.fmt(words[0], words[1]) : (data.text || t("Refused")));
-      box.scrollIntoView({ block: "nearest" });      // beside the button that was refused
+      // the refusal and the button under it both in sight, above the keep-awake bar (app.css
+      // scroll-padding-bottom): the refusal pushed the button down, under the bar, before
+      $("btn-count").scrollIntoView({ block: "nearest" });
     }
     $("pips").addEventListener("input", () => { showError(null); renderCount(MT.view); });
 
