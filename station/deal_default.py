@@ -80,11 +80,12 @@ def too_many_tiles(top: int, players: int, hand: int, engine_in_deal: bool) -> d
 
 
 def default_words(default: dict) -> str:
-    """The stated hand size's reason in English, for the log: "classic table: no hub row for ..."."""
-    row = f"double-{default['set']} with {default['players']} players"
+    """The stated hand size's reason in English, for the log, as the pages word it (``MT.dealWhy``):
+    "as the classic rules deal: the hub's rules give no hand size for 3 players with double-6"."""
+    row = f"{default['players']} players with double-{default['set']}"
     if default["from"] == "classic":
-        return f"classic table: no {default['table']} row for {row}"
-    return f"largest hand that deals: no table row deals {row}"
+        return f"as the classic rules deal: the {default['table']}'s rules give no hand size for {row}"
+    return f"the most that deals: no rules give a hand size for {row}"
 
 
 def setup_facts(facts: dict, profile: str, top, players: int, options: dict) -> dict:

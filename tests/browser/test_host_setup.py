@@ -43,14 +43,14 @@ def test_hub_double_6_for_three_sets_up_from_the_page_and_the_game_comes_first(s
     host.get_by_label("Virtual tiles").check()
     # before set-up, the station's deal is proposed as the form changes
     expect(host.locator("#setup-preview")).to_have_text(
-        "Double-6 · Deal: 7 tiles each (classic table: no hub row for double-6 with 3 players), 6 left in the boneyard")
+        "Double-6 · Deal: 7 tiles each (as the classic rules deal: the hub's rules give no hand size for 3 players with double-6), 6 left in the boneyard")
     expect(host.locator("#hand-size")).to_have_attribute("placeholder", "7")
     host.click("#setup-form button[type=submit]")
     expect(host.locator("#game-status")).to_have_text("Game 1 · ready: start round 1 of 7")
     deal = station.view()["game"]["deal"]
     assert station.view()["game"]["hidden_hands"] is False
     expect(host.locator("#deal")).to_have_text(
-        f"Deal: {deal['hand_size']} tiles each (classic table: no hub row for double-6 with 3 players), "
+        f"Deal: {deal['hand_size']} tiles each (as the classic rules deal: the hub's rules give no hand size for 3 players with double-6), "
         f"{deal['boneyard']} left in the boneyard")
     expect(host.locator("#seats .join-link")).to_have_count(3)
     expect(host.locator("#btn-undo")).to_be_disabled()

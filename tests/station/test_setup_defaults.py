@@ -44,7 +44,7 @@ def test_every_set_and_player_count_sets_up_or_says_why(station, profile):
             else:                          # the stated default, and the log line says where from
                 assert deal["default"]["hand_size"] == deal["hand_size"]
                 assert deal["default"]["table"] == profile
-                assert ("classic table" if deal["default"]["from"] == "classic" else "largest hand that deals") \
+                assert ("as the classic rules deal" if deal["default"]["from"] == "classic" else "the most that deals") \
                     in view["log"][-1]["text"]
             # the deal is real: the station deals that many tiles to each seat
             station.start_round(PIN)
@@ -56,7 +56,7 @@ def test_hub_double_6_for_three_takes_the_classic_row(station):
     view = station.setup_game(PIN, ["Ana", "Ben", "Chi"], "hub", 6, {})
     assert view["game"]["deal"] == {"hand_size": 7, "boneyard": 27 - 21, "default": {
         "hand_size": 7, "from": "classic", "table": "hub", "set": 6, "players": 3}}
-    assert "7 tiles each (classic table: no hub row for double-6 with 3 players), 6 in the boneyard" \
+    assert "7 tiles each (as the classic rules deal: the hub's rules give no hand size for 3 players with double-6), 6 in the boneyard" \
         in view["log"][-1]["text"]
     # the hand size is in the record, so a replay deals the same
     assert station.export()["options"]["hand_size"] == 7

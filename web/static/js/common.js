@@ -179,11 +179,12 @@
   };
 
   /** Where the station's hand size came from where the deal table had no row (game.deal.default,
-   *  station/deal_default.py): "classic table: no hub row for double-6 with 3 players". */
+   *  station/deal_default.py): "as the classic rules deal: the hub's rules give no hand size for 3
+   *  players with double-6". */
   MT.dealWhy = function (d) {
     return d.from === "classic"
-      ? t("classic table: no hub row for double-%(set)s with %(players)s players", { set: d.set, players: d.players })
-      : t("largest hand that deals: no table row deals double-%(set)s to %(players)s players", { set: d.set, players: d.players });
+      ? t("as the classic rules deal: the hub's rules give no hand size for %(players)s players with double-%(set)s", { set: d.set, players: d.players })
+      : t("the most that deals: no rules give a hand size for %(players)s players with double-%(set)s", { set: d.set, players: d.players });
   };
 
   /** A log entry (view.log) worded in the page's language from its kind and facts, as nodes. */
