@@ -57,13 +57,18 @@ def until(predicate, what: str, timeout: float = 20.0, page=None):
 
 # ------------------------------------------------------------------------------------------ host
 def host_setup(host, names: list[str], profile: str, set_: int, *, virtual_tiles: bool,
-               hand_size: int | None = None) -> None:
+               hand_size: int | None = None, rounds: int | None = None) -> None:
     """Fill the host page's set-up form ("New game", unfolded if a game folded it away) and send it;
-    ``hand_size`` None leaves "Tiles each" to the station's default."""
+    ``hand_size`` None leaves "Tiles each" to the station's default; ``rounds`` sets the house
+    rule "Shorter game" (that many rounds, from the top double down)."""
     new_game = host.locator("#setup-box")
     if new_game.get_attribute("open") is None:
         host.get_by_text("New game", exact=True).click()
     expect(host.get_by_role("button", name="Set up game")).to_be_visible()
+    if rounds is not None:
+        if host.locator("#house-box").get_attribute("open") is None:
+            host.locator("#house-box summary").click()
+        host.locator("#opt-rounds").fill(str(rounds))
     rows = host.locator("#names .row")
     while rows.count() > len(names):
         host.get_by_role("button", name=f"Remove seat {rows.count() - 1}").click()
