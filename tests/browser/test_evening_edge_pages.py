@@ -66,6 +66,9 @@ def test_past_games_open_without_the_pin_and_say_whether_they_are_over(server, p
     expect(page.locator("#standings li")).to_have_count(1)          # Ana and Ben on 0, no place
     expect(page.locator("#standings")).not_to_contain_text("1=")
     expect(page.locator("#h-stored")).to_have_text("A past game")
+    # no round was scored and none will be: no "The chart starts after the first round." card
+    expect(page.get_by_role("heading", name="Running totals")).to_be_hidden()
+    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
     whole_page(page, "evening-abandoned-game-en")
 
     page.goto(server.url + f"/games/{in_play}")
@@ -115,6 +118,12 @@ def test_a_game_ended_before_any_round_is_one_shared_win_on_its_page_and_on_play
         player = page.locator(f'section.player[data-player="{key}"]')
         expect(player.locator('[data-stat="games"]')).to_have_text("1")
         expect(player.locator('[data-stat="wins"]')).to_have_text("1")
+    # the past games one tap away from the players' figures and from the scoreboard, and back
+    page.get_by_role("link", name="Past games", exact=True).click()
+    expect(page.locator(f'a[href="/games/{game}"]')).to_be_visible()
+    page.get_by_role("link", name="Scoreboard", exact=True).first.click()
+    page.get_by_role("link", name="Past games", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/games$"))
 
 
 def test_the_setup_form_keeps_its_choices_and_says_why_computers_are_greyed(server, phone):

@@ -35,6 +35,11 @@ def test_hint_suggests_a_legal_move_and_the_longest_train(server, phone):
     shown = re.match(r"Suggested: (\S+) on ", text)
     assert (shown and shown.group(1) in plays) or (not plays and "boneyard" in text), (text, plays)
     expect(page.locator("#hint-longest")).to_contain_text("Longest train from your open end:")
+    # each tile of the longest train reads whole on one line ("6-4", not "6-" then "4")
+    for tile in page.locator("#hint-longest .tile-text").all():
+        assert re.fullmatch(r"\d+-\d+", tile.inner_text()), tile.inner_text()
+        assert tile.evaluate("e => getComputedStyle(e).whiteSpace") == "nowrap"
+        assert tile.evaluate("e => e.getClientRects().length") == 1
     shot(page, "seat-hint")
 
 

@@ -82,6 +82,8 @@
     const players = (view.game && view.game.players) || [];
     const run = view.running || [];         // the station's running totals, per seat, from 0
     const n = run.length ? run[0].length - 1 : 0;
+    // a game over with no round scored (abandoned or ended in round 1) will have no chart: no card
+    box.closest("section").hidden = !!view.over && !n;
     if (!players.length || !n) { box.replaceChildren(el("p", { class: "muted" }, t("The chart starts after the first round."))); return; }
     const max = Math.max(10, ...run.flat());
     const W = 320, H = 180, L = 30, B = 20, T = 10, GAP = 3;

@@ -65,9 +65,12 @@
     } else {
       $("hint-move").textContent = t("It is not your turn.");
     }
-    $("hint-longest").textContent = h.longest.length
-      ? t("Longest train from your open end: %(tiles)s", { tiles: h.longest.join(" ") })
-      : t("No tile of your hand fits your open end.");
+    // each tile whole on a line ("6-4", never "6-" then "4"), left to right on every page
+    const tiles = document.createDocumentFragment();
+    h.longest.forEach((tile, i) => tiles.append(...(i ? [" "] : []), MT.el("bdi", { dir: "ltr", class: "tile-text" }, tile)));
+    $("hint-longest").replaceChildren(h.longest.length
+      ? MT.fmt(t("Longest train from your open end: %(tiles)s"), { tiles: tiles })
+      : t("No tile of your hand fits your open end."));
   }
 
   $("btn-hint") && $("btn-hint").addEventListener("click", ask);
