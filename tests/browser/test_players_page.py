@@ -4,6 +4,8 @@ page, with the PIN, through its visible controls, undoes it and merges again; th
 head-to-head and the chart are the station's. Phone (390x844) and desktop (1280x800)."""
 from __future__ import annotations
 
+import re
+
 import sys
 
 import pytest
@@ -81,6 +83,9 @@ def test_players_after_three_games_with_a_spelling_merged_by_the_host(server, ph
     assert box["height"] > 250 and box["width"] > 300, box
     assert page.evaluate("Chart.getChart(document.getElementById('evenings-chart')).data.datasets.map(d => d.label)") \
         == ["Ana", "Ben", "Chi"]
+    # each evening by its whole date ("12-05" alone reads as the 12th of May to many players)
+    labels = page.evaluate("Chart.getChart(document.getElementById('evenings-chart')).data.labels")
+    assert labels and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}( \(\d+\))?", label) for label in labels), labels
     assert fits(page)
     shot(page, f"players-{lang}-{SIZES[size]['width']}")
     if size == "phone":

@@ -81,11 +81,10 @@
     if (box.hidden || !window.Chart) return;
     const css = getComputedStyle(document.body);
     const fg = css.getPropertyValue("--fg").trim() || "#eee", line = css.getPropertyValue("--line").trim() || "#444";
-    const oneYear = data.evenings.every((e) => e.date.slice(0, 4) === data.evenings[0].date.slice(0, 4));
+    // the whole date, as on /games: "12-05" alone read as the 12th of May to a player
     const labels = data.evenings.map((e) => {
       const same = data.evenings.filter((x) => x.date === e.date);
-      const day = oneYear ? e.date.slice(5) : e.date;            // 12-01 when every evening is in one year
-      return same.length > 1 ? day + " (" + (same.indexOf(e) + 1) + ")" : day;
+      return same.length > 1 ? e.date + " (" + (same.indexOf(e) + 1) + ")" : e.date;
     });
     // a point or a line drawn under others on the same totals (Chart.js draws the first dataset on
     // top) is drawn larger, by 3 px for each over it, so every player's shows around the others';
