@@ -84,6 +84,8 @@ none of it)::
      "tile_count": 13,                     # tiles this seat holds
      "playable": {"3-6": ["0", "mexican"]},  # tiles of ``hand`` it may play now -> the trains
                                            # (``options.play`` keys) each would be accepted on
+     "unplayable": {"0-5": {"code": "no-match", "house_rule": None}},  # on its turn, the others
+                                           # -> why not (views.unplayable: the engine's refusal)
      "drawn": "2-9" | None,                # virtual tiles: the tile it drew last, while still in
                                            # hand, nothing played and no other seat acted since
      "registered": "none"|"full"|"drew"|"off",  # hidden hands: the registered hand against the count

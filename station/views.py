@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from engine import Event, parse_tile
+from engine.errors import IllegalEvent
 from engine.scoring import winners as decide_winners
 from engine.tiles import full_set, hand_pips, pips
 
@@ -96,7 +97,8 @@ def seat_me(station, seat: int) -> dict:
             "registered": registered,
             "hint": bool(playing and ref.setup.get("hints", True) and hand is not None and len(hand) == count),
             "tile_count": rnd.hand_counts[seat] if rnd is not None else 0,
-            "playable": playable(ref, seat, hand, options),
+            "playable": (fits := playable(ref, seat, hand, options)),
+            "unplayable": unplayable(ref, seat, hand, fits),
             "drawn": drawn_tile(rnd, seat),
             "free": free,
             "count": count_view(ref, seat, hand),
@@ -193,6 +195,29 @@ def playable(ref, seat: int, hand: list[str] | None, options: dict) -> dict[str,
             if tile in held:
                 fits.setdefault(tile, []).append(train)
     return fits
+
+
+def unplayable(ref, seat: int, hand: list[str] | None, fits: dict[str, list[str]]) -> dict[str, dict]:
+    """On the seat's turn, each tile of its known hand that it may not play now -> why:
+    ``{"code", "house_rule"}``, the engine's refusal (record-format.md *Error codes*) of that tile
+    on the seat's own train: "open-double", "last-tile-double", "first-turn", ... and "no-match"
+    when no train open to the seat ends in either of its pips; ``house_rule`` the option that
+    refuses it (engine/house.py) or None. ``fits``: ``playable``'s answer, whose tiles are left
+    out. {} off the seat's turn, with the hand unknown, or before the engine is placed."""
+    rnd = ref.game.current
+    if hand is None or rnd is None or rnd.end is not None or not rnd.engine_placed or rnd.turn != seat:
+        return {}
+    why: dict[str, dict] = {}
+    for tile in hand:
+        if _norm(tile) in fits:
+            continue
+        try:
+            rnd.check(Event(seat, "play", parse_tile(tile), seat))
+        except IllegalEvent as refused:
+            why[tile] = {"code": refused.code, "house_rule": refused.facts.get("house_rule")}
+        else:                      # legal on its own train yet not offered: never, but say nothing
+            continue
+    return why
 
 
 def drawn_tile(rnd, seat: int) -> str | None:

@@ -84,6 +84,7 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone, lang):
 
     plays_by_hand = plays_by_train = drew = 0
     shot_mid = False
+    told_why = False
     for _move in range(200):
         if rnd.ended:
             break
@@ -97,6 +98,17 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone, lang):
         expect(page.locator("#my-hand li.playable")).to_have_count(len(playable))
         assert page.eval_on_selector_all("#my-hand li.playable", "els => els.map(e => e.dataset.tile)") == playable
         count = rnd.hand_counts[ME]
+        # a tile that cannot be played, tapped: the page says why, as the station would refuse it
+        stuck = [t for t in mine["hand"] if t not in mine["playable"]]
+        if stuck and not told_why:
+            page.click(f'#my-hand li[data-tile="{stuck[0]}"] button')
+            code = mine["unplayable"][stuck[0]]["code"]
+            said = (_("%(tile)s cannot be played now: no train you may play on has a matching open end.") % {"tile": stuck[0]}
+                    if code == "no-match" else _("%(tile)s cannot be played now.") % {"tile": stuck[0]} + " " + _(REASONS[code]))
+            expect(page.locator("#hand-hint")).to_have_text(said)
+            page.click(f'#my-hand li[data-tile="{stuck[0]}"] button')          # tapped again: let go
+            expect(page.locator("#hand-hint")).not_to_have_text(said)
+            told_why = True
         if playable:
             # a play is owed: Pass cannot act, and says why before anyone taps it
             expect(page.locator("#btn-pass")).to_be_disabled()
@@ -139,6 +151,7 @@ def test_virtual_tiles_hand_play_draw_and_round_end(server, phone, lang):
             wait_for(settled(station, lambda: rnd.turn != ME or rnd.ended), what="the pass to reach the station")
     assert rnd.ended, "the round did not end"
     assert plays_by_hand and plays_by_train, (plays_by_hand, plays_by_train)
+    assert told_why, "no tile that cannot be played was tapped"
 
     # the round's end: my score, every seat's score, the standings
     scores = station.view()["result"]["rounds"][0]["scores"]

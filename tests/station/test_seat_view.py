@@ -45,6 +45,34 @@ def test_virtual_tiles_hand_playable_tiles_and_pips(station):
     assert other["options"]["why"]["draw"]["code"] == "not-your-turn"
 
 
+def test_every_tile_the_seat_may_not_play_says_why_as_the_station_would_refuse_it(station):
+    """``me.unplayable``: on the seat's turn, each tile of its hand not playable has the code the
+    station gives when that tile is sent on the seat's own train; none is both playable and
+    unplayable, and off its turn nothing is listed."""
+    station.rng = random.Random(3)
+    tokens = virtual_game(station)
+    rnd = station.referee.round
+    seen = set()
+    for _ in range(40):
+        seat = rnd.turn
+        if seat is None:
+            break
+        mine = me(station, tokens, seat)
+        assert set(mine["unplayable"]) == set(mine["hand"]) - set(mine["playable"])
+        for tile, why in mine["unplayable"].items():
+            version = station.version
+            with pytest.raises(Refused) as refused:
+                station.submit(seat, tokens[seat], {"play": tile, "on": seat}, version)
+            assert refused.value.code == why["code"], (tile, why, refused.value.facts)
+            assert station.version == version                  # refused: nothing changed
+            seen.add(why["code"])
+        assert me(station, tokens, (seat + 1) % 3)["unplayable"] == {}
+        plays = rnd.legal_plays(seat)
+        event = {"play": str(plays[0][0]), "on": plays[0][1]} if plays else {"draw": True} if mine["options"]["draw"] else {"pass": True}
+        station.submit(seat, tokens[seat], event, station.version)
+    assert "no-match" in seen, seen
+
+
 def test_the_drawn_tile_is_marked_until_the_seat_plays(station):
     station.rng = random.Random(1)     # a fixed deal: the station's random source (Station(rng=...))
     tokens = virtual_game(station)

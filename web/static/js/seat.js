@@ -140,7 +140,13 @@
     }));
     const any = Object.keys(fits).length > 0;
     let hint = "";
-    if (mine && chosenTile !== null && !fits[chosenTile]) hint = t("%(tile)s cannot be played now.", { tile: chosenTile });
+    if (mine && chosenTile !== null && !fits[chosenTile]) {
+      // why not, as the station says it (me.unplayable: the engine's refusal of that tile)
+      const why = (me.unplayable || {})[chosenTile];
+      hint = t("%(tile)s cannot be played now.", { tile: chosenTile });
+      if (why && why.code === "no-match") hint = t("%(tile)s cannot be played now: no train you may play on has a matching open end.", { tile: chosenTile });
+      else if (why && (MT.boot.reasons || {})[why.code]) hint += " " + MT.reasonText(why.code, { house_rule: why.house_rule });
+    }
     else if (mine && chosenTile === null) hint = any ? t("Tap a marked tile to play it.") : t("None of your tiles can be played now.");
     $("hand-hint").textContent = hint;
     $("hand-hint").hidden = !hint;
