@@ -115,7 +115,8 @@ def test_an_abandoned_game_stays_until_a_new_one_then_the_host_reopens_it(tmp_pa
             result, status = replay(record)
             assert status == 0 and result["totals"] == final["result"]["totals"]
             assert [r["engine"] for r in result["rounds"]] == [r["engine"] for r in final["result"]["rounds"]]
-            assert c.post("/api/host/show", headers=HOST, json={"game_id": 999}).status_code == 409
+            missing = c.post("/api/host/show", headers=HOST, json={"game_id": 999})
+            assert missing.status_code == 404 and missing.json()["facts"]["field"] == "game_id", missing.text
             assert c.post("/api/host/show", headers=HOST, json={"game_id": 2 ** 64}).status_code == 422
     finally:
         st.store.close()
