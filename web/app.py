@@ -80,7 +80,11 @@ def create_app(station: StationApi, *, mock: bool | None = None,
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
         # 422 naming the field, worded like a refusal in the page's language (web/validation.py);
-        # the input itself is not echoed (it may be huge or not valid text)
+        # the input itself is not echoed (it may be huge or not valid text). A missing token or PIN
+        # is told first, even when the body is not JSON (read before any dependency runs)
+        missing = routes_api.missing_credentials(request)
+        if missing is not None:
+            return await _station_error(request, missing)
         raw = list(exc.errors())
         body = validation_body(request_language(request), raw)
         body["detail"] = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),

@@ -49,6 +49,20 @@ def _pin(request: Request, x_host_pin: Annotated[str | None, Header(alias="X-Hos
     return pin
 
 
+def missing_credentials(request: Request) -> Unauthorized | None:
+    """The 401 a request would get for a seat token or host PIN it lacks, where its route needs
+    one (``_token``/``_pin`` among its dependencies), else None. FastAPI reads a body that is not
+    JSON before it runs any dependency: the app's 422 handler asks this first, so a phone that never
+    joined is told that, not the body's fault."""
+    dependant = getattr(request.scope.get("route"), "dependant", None)
+    needs = {d.call for d in getattr(dependant, "dependencies", ())}
+    if _token in needs and not (request.headers.get("x-seat-token") or request.query_params.get("token")):
+        return Unauthorized("a seat token is needed", facts={"need": "token", "field": "X-Seat-Token"})
+    if _pin in needs and not request.headers.get("x-host-pin"):
+        return Unauthorized("the host PIN is needed", facts={"need": "pin", "field": "X-Host-Pin"})
+    return None
+
+
 #: route parameters: ``token: str = SeatToken``, ``pin: str = HostPin``
 SeatToken = Depends(_token)
 HostPin = Depends(_pin)

@@ -181,6 +181,20 @@ def test_a_phone_that_has_not_joined_is_told_so_before_its_body_is_read(client, 
     assert bad.status_code in (403, 422), bad.text
 
 
+@pytest.mark.parametrize("path, headers, need", [("/api/seat/0/submit", {}, "token"), ("/api/seat/0/reveal", {"X-Seat-Token": ""}, "token"),
+                                                ("/api/host/setup", {}, "pin"), ("/api/host/setup", {"X-Host-Pin": ""}, "pin")])
+def test_a_body_that_is_not_json_without_credentials_is_told_the_credentials_first(client, path, headers, need):
+    """FastAPI reads the body before any dependency: a body that is not JSON from a phone that never
+    joined (or with no PIN) is still the 401 about the token or PIN, not the body's 422."""
+    r = client.post(path, content=b"{", headers={**headers, "Content-Type": "application/json"})
+    assert r.status_code == 401, r.text
+    assert r.json()["facts"]["need"] == need
+    # with the credential there, the body's fault is named
+    given = {"X-Seat-Token": "t" * 20} if need == "token" else H
+    r = client.post(path, content=b"{", headers={**given, "Content-Type": "application/json"})
+    assert r.status_code == 422 and r.json()["facts"]["field"] == "body", r.text
+
+
 def test_a_host_action_without_the_pin_asks_for_it_before_reading_the_body(client):
     r = client.post("/api/host/setup", json={"players": "nobody"}, headers={"Accept-Language": "si"})
     assert r.status_code == 401, r.text
