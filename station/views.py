@@ -215,8 +215,6 @@ def unplayable(ref, seat: int, hand: list[str] | None, fits: dict[str, list[str]
             rnd.check(Event(seat, "play", parse_tile(tile), seat))
         except IllegalEvent as refused:
             why[tile] = {"code": refused.code, "house_rule": refused.facts.get("house_rule")}
-        else:                      # legal on its own train yet not offered: never, but say nothing
-            continue
     return why
 
 

@@ -27,6 +27,15 @@ def _station(request: Request):
     return request.app.state.station
 
 
+def _needed(what: str) -> Unauthorized:
+    """The 401 for a request with no seat token (``what`` "token") or no host PIN ("pin"): facts
+    ``need`` and the header's name as ``field``; raised by ``_token``/``_pin``, answered by
+    ``missing_credentials``."""
+    message, header = {"token": ("a seat token is needed", "X-Seat-Token"),
+                       "pin": ("the host PIN is needed", "X-Host-Pin")}[what]
+    return Unauthorized(message, facts={"need": what, "field": header})
+
+
 def _token(x_seat_token: Annotated[str | None, Header(alias="X-Seat-Token")] = None,
            token: Annotated[str | None, Query(description="the seat token, where a header cannot be sent")] = None) -> str:
     """The seat token of the request (header ``X-Seat-Token``, or ``?token=``): a dependency, so a
@@ -34,7 +43,7 @@ def _token(x_seat_token: Annotated[str | None, Header(alias="X-Seat-Token")] = N
     station checks that it is this seat's."""
     found = secret(x_seat_token, "X-Seat-Token") or secret(token, "token")
     if not found:
-        raise Unauthorized("a seat token is needed", facts={"need": "token", "field": "X-Seat-Token"})
+        raise _needed("token")
     return found
 
 
@@ -44,7 +53,7 @@ def _pin(request: Request, x_host_pin: Annotated[str | None, Header(alias="X-Hos
     (403) is told so before its body is read."""
     pin = secret(x_host_pin, "X-Host-Pin")
     if not pin:
-        raise Unauthorized("the host PIN is needed", facts={"need": "pin", "field": "X-Host-Pin"})
+        raise _needed("pin")
     _station(request).check_pin(pin, client_of(request))
     return pin
 
@@ -57,9 +66,9 @@ def missing_credentials(request: Request) -> Unauthorized | None:
     dependant = getattr(request.scope.get("route"), "dependant", None)
     needs = {d.call for d in getattr(dependant, "dependencies", ())}
     if _token in needs and not (request.headers.get("x-seat-token") or request.query_params.get("token")):
-        return Unauthorized("a seat token is needed", facts={"need": "token", "field": "X-Seat-Token"})
+        return _needed("token")
     if _pin in needs and not request.headers.get("x-host-pin"):
-        return Unauthorized("the host PIN is needed", facts={"need": "pin", "field": "X-Host-Pin"})
+        return _needed("pin")
     return None
 
 
