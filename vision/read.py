@@ -410,11 +410,14 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
 def _select(candidates: list[_Candidate]) -> list[_Candidate]:
     """The best candidates, none holding another's centre, none overlapping the others much, all
     near the median size. A candidate struck out (overlap, size) may have hidden a true tile
-    behind it in the greedy pass: the pass runs again without it (at most ``SELECT_ROUNDS``)."""
+    behind it in the greedy pass: the pass runs again without it (at most ``SELECT_ROUNDS``).
+    The greedy pass takes the strongest first: edges (``score``) times the line's contrast, so
+    where a crack between touching tiles and a printed line compete for one place (an outline
+    across two tiles' halves against the tile itself), the printed line wins."""
     # a line much fainter than the photo's clear lines is a crack between touching tiles
     strong = [c.contrast for c in candidates if c.score >= MIN_SCORE]
     floor = LINE_CONTRAST * float(np.percentile(strong, 90)) if strong else 0.0
-    ranked = [c for c in sorted(candidates, key=lambda c: -c.score) if c.score >= MIN_SCORE and c.contrast >= floor]
+    ranked = [c for c in sorted(candidates, key=lambda c: -c.score * c.contrast) if c.score >= MIN_SCORE and c.contrast >= floor]
     struck: set[int] = set()
     chosen: list[_Candidate] = []
     for _ in range(SELECT_ROUNDS):
