@@ -7,6 +7,8 @@
    spans most of the tile's width), so touching tiles need no segmentation of the table. Touching
    tiles' lines are joined by the cracks between the tiles into one shape: the straight runs in it
    much longer than the photo's lines (probabilistic Hough) are erased and the rest read again.
+   A shape too thick for a bar is also read at its core (``_core``: where the filter's response
+   is at least half its strong level), which thins a small tile's blurred line to its print.
 2. **Tile outline.** The tile's long and short edges are searched for around the size the line
    gives (the strongest gradient on both sides); a candidate whose edges are weak, or whose
    rectangle holds another line, loses to a better one (``_select``). Tiles much smaller or larger
@@ -164,14 +166,15 @@ def _line_candidates(gray: np.ndarray) -> list[_Candidate]:
             m = cv2.morphologyEx(g, op, kernel)
             _, binary = cv2.threshold(m, 30, 255, cv2.THRESH_BINARY)
             bars, joined = _bars(binary, scale, dark)
-            out += bars + _across_spinner(bars)
+            groups = [bars]
             if joined is not None:
-                freed = _bars(_core(m, joined), scale, dark)[0]
-                out += freed + _across_spinner(freed)
-            if bars and joined is not None:
-                split = _split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale, dark,
-                                      m, _level(m, bars, scale))
-                out += split + _across_spinner(split)
+                # the cores first: _split_joined draws its erasures into ``joined``
+                groups.append(_bars(_core(m, joined), scale, dark)[0])
+                if bars:
+                    groups.append(_split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale,
+                                                dark, m, _level(m, bars, scale)))
+            for group in groups:      # a spinner's two pieces are looked for within each reading
+                out += group + _across_spinner(group)
     return out
 
 
