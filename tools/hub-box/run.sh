@@ -360,8 +360,36 @@ tests/hardware/test_hw_docs.py tests/hardware/test_hw_protocol.py tests/hardware
 ARM64_TESTS_2="tests/engine --ignore=tests/engine/test_strength_tool.py --ignore=tests/engine/test_engine_hints.py \
 --ignore=tests/engine/test_engine_fast.py --ignore=tests/engine/test_engine_cli_replay.py"
 
+# Hypothesis's Unicode tables. The first `st.text()` a pytest process draws makes them (each code
+# point's category, and which encode in UTF-8: two loops over 1.1 million code points) and keeps
+# them in .hypothesis/unicode_data/. Under qemu-user that took about 100 s in each of the two
+# processes (tests/engine/test_trust_record_fuzz.py: its first example 104 s, the next 19 in
+# 0.1 s). They are data of the Hypothesis and Unicode versions alone, so they are made once,
+# before the tests, and kept beside the cached venv (its key covers what was installed); a run with
+# them copies them into the clone's .hypothesis. (Made natively instead, by the py313 root, they
+# could not be: Hypothesis now has a compiled part, built here for aarch64 only.)
+arm64_hypothesis_tables() {
+    local venv s=$SECONDS dst="$WORK/arm64-root/opt/mexican-train/.hypothesis"
+    venv="$(arm64_venv_dir)"
+    mkdir -p "$dst"
+    if [[ -d "$venv/hypothesis/unicode_data" ]]; then
+        cp -a "$venv/hypothesis/unicode_data" "$dst/"
+        echo "  step $((SECONDS - s)) s: Hypothesis's Unicode tables from $venv/hypothesis (made in an earlier run with the same venv)"
+        return 0
+    fi
+    arm64_run 'cd /opt/mexican-train && venv/bin/python -c "
+from hypothesis.internal.charmap import charmap, intervals_from_codec
+charmap(); intervals_from_codec(\"utf-8\")"' || return 1
+    if [[ -f "$venv/complete" ]]; then
+        rm -rf "$venv/hypothesis"; mkdir -p "$venv/hypothesis"
+        cp -a "$dst/unicode_data" "$venv/hypothesis/"
+    fi
+    echo "  step $((SECONDS - s)) s: Hypothesis's Unicode tables made (under emulation, once: kept in $venv/hypothesis)"
+}
+
 arm64_tests() {
     rm -f "$WORK"/arm64-root/opt/mexican-train/arm64-tests-[12].log
+    arm64_hypothesis_tables 2>&1 | tee "$WORK/arm64-tests.log"
     arm64_run "$ARM64_STEP"'
         cd $P
         export MT_EXAMPLES_SCALE='"$ARM64_EXAMPLES_SCALE"'
@@ -369,7 +397,7 @@ arm64_tests() {
         t py '"$ARM64_TESTS_1"' >$P/arm64-tests-1.log 2>&1 &
         t py '"$ARM64_TESTS_2"' >$P/arm64-tests-2.log 2>&1 &
         wait
-    ' 2>&1 | tee "$WORK/arm64-tests.log"
+    ' 2>&1 | tee -a "$WORK/arm64-tests.log"
     local n log
     for n in 1 2; do
         log="$WORK/arm64-root/opt/mexican-train/arm64-tests-$n.log"
