@@ -347,18 +347,19 @@ arm64_imports='
 
 # the engine tests and the hardware tests that do not depend on timing (the drivers import, a
 # failed driver start exits 3, check-config); the timing-bound ones stay native. Two pytest
-# processes at once, each on its half (about equal: the hint tests and the fast-path properties, the
-# other properties and the rest), so the second core is not idle once the VM part is done; the count is theirs
-# added up, and each prints its five slowest tests. The property tests run a fifth of their examples
-# (MT_EXAMPLES_SCALE, tests/engine/mt_helpers.py `examples`): natively they run them all and
-# search; emulated, the same tests show the code holds on aarch64, where their full count took
-# most of the part's time (the record fuzz alone 308 s under load).
+# processes at once, each on its half (about equal: the hint tests, the fast-path properties and the
+# hardware tests; the other properties, the CLI replays and the rest), so the second core is not
+# idle once the VM part is done; the count is theirs added up, and each prints its five slowest
+# tests. The property tests run a fifth of their examples (MT_EXAMPLES_SCALE,
+# tests/engine/mt_helpers.py `examples`): natively they run them all and search; emulated, the same
+# tests show the code holds on aarch64, where their full count took most of the part's time. (The
+# record fuzz's 182 s, at a fifth, were Hypothesis making its Unicode tables: arm64_hypothesis_tables.)
 ARM64_EXAMPLES_SCALE=0.2
-ARM64_TESTS_1="tests/engine/test_engine_hints.py tests/engine/test_engine_fast.py tests/engine/test_engine_cli_replay.py \
+ARM64_TESTS_1="tests/engine/test_engine_hints.py tests/engine/test_engine_fast.py \
 tests/hardware/test_hw_config.py tests/hardware/test_hw_leds.py \
 tests/hardware/test_hw_docs.py tests/hardware/test_hw_protocol.py tests/hardware/test_hw_errors.py"
 ARM64_TESTS_2="tests/engine --ignore=tests/engine/test_strength_tool.py --ignore=tests/engine/test_engine_hints.py \
---ignore=tests/engine/test_engine_fast.py --ignore=tests/engine/test_engine_cli_replay.py"
+--ignore=tests/engine/test_engine_fast.py"
 
 # Hypothesis's Unicode tables. The first `st.text()` a pytest process draws makes them (each code
 # point's category, and which encode in UTF-8: two loops over 1.1 million code points) and keeps
