@@ -45,6 +45,9 @@ def load_build(path: str | Path) -> HubBuild:
     except OSError as exc:
         raise ConfigError(str(p), "(file)", f"cannot read: {exc.strerror or exc}",
                           "a readable TOML file, e.g. firmware_config/reference-8-seat.toml") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(str(p), "(file)", f"not UTF-8 text (byte {exc.start}: 0x{exc.object[exc.start]:02x})",
+                          "a TOML file saved as UTF-8 (TOML 1.0 requires it)") from None
     return loads_build(text, str(p))
 
 
@@ -333,7 +336,8 @@ def check_power_for_model(build: HubBuild, model: str) -> str | None:
     Returns one line for check-config (the model's supply advice), or None for a model
     hardware.pi.BOARD_POWER does not list. Raises ConfigError naming power.other_amps when it is
     below what the board draws with its USB ports loaded, or power.supply_amps when the Pi shares a
-    supply (other_amps > 0) smaller than the one Raspberry Pi recommends for that board (a Pi 5: 5 A).
+    supply (other_amps > 0) smaller than the one Raspberry Pi recommends for that board (a Pi 5: 5 A),
+    or both at once ("power.other_amps and power.supply_amps").
     """
     from hardware.pi import board_power
 
@@ -341,13 +345,17 @@ def check_power_for_model(build: HubBuild, model: str) -> str | None:
     if need is None or build.power is None:
         return None
     p, file = build.power, build.path
+    wrong = []      # (key, why, allowed): both are named at once, so one edit mends the section
     if p.other_amps > 0 and p.other_amps < need.board_amps:
-        raise ConfigError(file, "power.other_amps", f"{p.other_amps:g} A is less than a {model} draws "
-                          f"({need.board_amps:g} A: {need.note})", f"at least {need.board_amps:g} for {need.family}")
+        wrong.append(("power.other_amps", f"{p.other_amps:g} A is less than a {model} draws "
+                      f"({need.board_amps:g} A: {need.note})", f"at least {need.board_amps:g} for {need.family}"))
     if p.other_amps > 0 and p.supply_amps < need.supply_amps:
-        raise ConfigError(file, "power.supply_amps", f"{p.supply_amps:g} A is below the supply a {model} "
-                          f"wants ({need.note})", f"at least {need.supply_amps:g} for {need.family}, or the "
-                          "Pi on its own supply (power.other_amps = 0)")
+        wrong.append(("power.supply_amps", f"{p.supply_amps:g} A is below the supply a {model} "
+                      f"wants ({need.note})", f"at least {need.supply_amps:g} for {need.family}, or the "
+                      "Pi on its own supply (power.other_amps = 0)"))
+    if wrong:
+        raise ConfigError(file, " and ".join(k for k, _, _ in wrong), "; ".join(w for _, w, _ in wrong),
+                          "; ".join(f"{k}: {a}" if len(wrong) > 1 else a for k, _, a in wrong))
     return f"  board: {model}: {need.note}"
 def _pins_allowed(driver) -> str:
     """The data GPIOs a driver's table entry allows, by bus: "10 (SPI0), 12 or 18 (PWM0), ..."."""

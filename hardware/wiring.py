@@ -64,11 +64,14 @@ def svg(build: HubBuild) -> str:
         parts.append(f'<text x="{tx}" y="{y + 4}" text-anchor="{anchor}" fill="{colour if kind != "free" else "#999"}"'
                      f'{weight}>{escape(label)}</text>')
     y = TOP + 20 * ROW_H + 20
+    on_pi = sum(s.source == "gpio" for s in build.slots)
+    feeds = ("the 3-wire slot sensors (DRV5032) and nothing else" if on_pi else
+             "nothing here: every slot sensor is on the sensor board, fed from the Pico's 3V3(OUT), its pin 36")
     notes = ["Strip 5 V and GND straight from the supply through a fuse; one GND wire to a GND pin for a common ground.",
-             "Rails: 3V3 (pins 1, 17) feeds the 3-wire slot sensors (DRV5032) and nothing else;",
+             f"Rails: 3V3 (pins 1, 17) feeds {feeds};",
              "5V (pins 2, 4) feeds the 74AHCT125 (100 nF at its pins 14/7) and the buzzer (a 1N4148 across it)."]
     if build.board:
-        notes.append("Slot sensors on the USB sensor board: firmware/sensor_board/README.md has its wiring.")
+        notes.append(f"Slot sensors on the USB sensor board ({len(build.slots) - on_pi}): firmware/sensor_board/README.md has its wiring.")
     if build.power:
         notes.append(build.power.describe(build.strip))
     for i, note in enumerate(notes):

@@ -458,14 +458,16 @@ install_unit() {
 }
 
 set_hostname() {
-    local current
+    local current port=""
     current="$(cat "$ROOT/etc/hostname" 2>/dev/null || hostname)"
+    [[ -n "$PORT" && "$PORT" != 80 ]] && port=":$PORT"
     if [[ -z "$NEW_HOSTNAME" ]]; then
         step "Network name"
-        note "phones find the hub at http://$current.local/ (avahi-daemon); --hostname hub makes it hub.local"
+        note "phones find the hub at http://$current.local$port/ (avahi-daemon); --hostname hub makes it hub.local"
         return
     fi
     step "Setting the hostname to $NEW_HOSTNAME"
+    note "phones find the hub at http://$NEW_HOSTNAME.local$port/ (avahi-daemon)"
     if [[ "$current" == "$NEW_HOSTNAME" ]]; then note "already $NEW_HOSTNAME"; return; fi
     run hostnamectl set-hostname "$NEW_HOSTNAME"
     if [[ -f "$ROOT/etc/hosts" ]]; then

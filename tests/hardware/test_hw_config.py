@@ -165,6 +165,16 @@ def test_bad_toml_and_missing_file(tmp_path):
     assert "nope.toml" in str(info.value) and "cannot read" in str(info.value)
 
 
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16"])
+def test_a_config_not_saved_as_utf8_is_named_not_a_traceback(tmp_path, encoding):
+    # a builder's editor saved the hub's name with an umlaut in its own encoding
+    path = tmp_path / "hub.toml"
+    path.write_bytes(TWELVE.replace('name = "twelve-seat"', 'name = "K\u00fcche"').encode(encoding))
+    with pytest.raises(ConfigError) as info:
+        load_build(path)
+    assert str(path) in str(info.value) and "not UTF-8" in str(info.value) and info.value.key == "(file)"
+
+
 def test_config_error_is_value_error():
     assert issubclass(ConfigError, ValueError)
 

@@ -195,7 +195,9 @@ def test_check_config_knows_the_board_model_a_pi5_wants_5_amps(tmp_path, capsys)
     assert "board: Raspberry Pi 4 Model B Rev 1.5: 5.1 V 3 A" in capsys.readouterr().out
     assert check_config_command.main(argparse.Namespace(file=str(path), model=PI5)) == 2
     err = capsys.readouterr().err
-    assert "power.other_amps: 1.5 A is less than a Raspberry Pi 5" in err and "5 A USB-C PD" in err
+    assert "power.other_amps: 1.5 A is less than a Raspberry Pi 5" not in err     # both at once: one edit mends it
+    assert "power.other_amps and power.supply_amps: 1.5 A is less than a Raspberry Pi 5" in err and "5 A USB-C PD" in err
+    assert "; 4 A is below the supply" in err and "power.supply_amps: at least 5" in err
     path.write_text(REF.replace("other_amps = 1.5", "other_amps = 2.4"))
     assert check_config_command.main(argparse.Namespace(file=str(path), model=PI5)) == 2
     assert "power.supply_amps: 4 A is below the supply" in capsys.readouterr().err

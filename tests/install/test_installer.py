@@ -215,8 +215,18 @@ def test_a_compute_module_5_is_installed_as_a_pi5(fake, tmp_path):
 def test_the_pi_4_power_figure_is_refused_on_a_pi5_naming_the_5_amp_supply(fake):
     res = fake("--dry-run", "--config", REFERENCE, model=PI5)        # other_amps 1.5 of a 4 A supply
     assert res.returncode != 0
-    assert "power.other_amps: 1.5 A is less than a Raspberry Pi 5" in res.stderr and "5 A USB-C PD" in res.stderr
+    # both keys at once, so that one edit of [power] mends it
+    assert "power.other_amps and power.supply_amps: 1.5 A is less than a Raspberry Pi 5" in res.stderr
+    assert "4 A is below the supply" in res.stderr and "5 A USB-C PD" in res.stderr
     assert fake("--dry-run", "--config", REFERENCE, model=PI4).returncode == 0  # the same build on its Pi 4
+
+
+def test_the_address_phones_use_names_the_port_and_the_new_hostname(fake):
+    out = fake("--dry-run", "--config", REFERENCE, "--port", "8080").stdout
+    assert "phones find the hub at http://" in out and ".local:8080/" in out
+    out = fake("--dry-run", "--config", REFERENCE, "--port", "8080", "--hostname", "hub").stdout
+    assert "phones find the hub at http://hub.local:8080/" in out
+    assert "http://hub.local/ " in fake("--dry-run", "--config", REFERENCE, "--hostname", "hub").stdout
 
 
 def test_trixie_is_the_main_target_and_bookworm_still_works(fake):
