@@ -3,14 +3,19 @@
 1. **Dividing lines.** Every domino has a line across its middle: a thin dark bar on a light tile,
    a light bar on a black one. Black-hat and top-hat filters at three scales (the photo at 1600,
    800 and 400 px) pick out thin bars; a bar is a candidate when it is long and thin (length over
-   thickness above ``MIN_ASPECT``). A line gives the tile's centre, its axis and its size (a line
+   thickness above ``MIN_ASPECT``). A spinner (a stud in the middle of the line) cuts a line in two
+   halves, each as thick but half as long: a bar above ``HALF_ASPECT`` counts only with its other
+   half, in line beyond the stud (``_across_spinner``, over every reading at one scale). A line gives the tile's centre, its axis and its size (a line
    spans most of the tile's width), so touching tiles need no segmentation of the table. Touching
    tiles' lines are joined by the cracks between the tiles into one shape: the straight runs in it
    much longer than the photo's lines (probabilistic Hough) are erased and the rest read again.
    A shape too thick for a bar is also read at its core (``_core``: where the filter's response
    is at least half its strong level), which thins a small tile's blurred line to its print.
 2. **Tile outline.** The tile's long and short edges are searched for around the size the line
-   gives (the strongest gradient on both sides); a candidate whose edges are weak, or whose
+   gives (the strongest gradient on both sides, turned the way a tile's edge turns: a light tile
+   darkens outwards into its bevel and the table, a black one lightens into its bevel, while
+   the outer edge of a column of pips beside it turns the other way); a candidate whose
+   edges are weak, or whose
    rectangle holds another line, loses to a better one (``_select``). Tiles much smaller or larger
    than the photo's median tile are dropped.
 2b. **Rows.** (``_complete``) The dividing line is measured again from the pixels through each
@@ -18,7 +23,9 @@
    no line through its middle lies across two tiles and is dropped. A hand's tiles are one size,
    so beside every tile (one width across, one length along) and at every line candidate left, a
    tile of the photo's size is taken where such a line is, with the tiles' face colour: touching
-   black tiles, whose seams barely show, and touching rows whose lines ran together.
+   black tiles, whose seams barely show, and touching rows whose lines ran together. Such a
+   tile takes the place of outlines it overlaps whose lines are much fainter than its own
+   (``REPLACE``): the crack between two touching tiles, read as a line across their halves.
 3. **Pips.** The tile is warped upright to ``CANON`` x ``2 CANON`` px; in each half the pips are the
    blobs that differ in colour from the face around them (a median of the face, so shadows and
    glare across a tile cancel out), each half with its own threshold (coloured pips differ in
@@ -47,9 +54,13 @@ from .errors import PhotoError
 WORK = 1600            # px, the long side the photo is read at
 CANON = 112            # px, the width of an upright tile when its pips are counted
 MIN_ASPECT = 7.0       # a dividing line is this many times longer than it is thick, at least
+HALF_ASPECT = 4.5      # each half of a line a spinner cuts in two, at least (_across_spinner)
 LINE_TO_WIDTH = 0.79   # a dividing line's length over the tile's width (searched 0.62-0.97)
 LOW_CONFIDENCE = 0.6
+IN_FRAME = 0.95        # a tile's outline inside the photo, at least (else the photo's edge cuts it off)
 PIP_OPENING = 0.06     # the opening's disc in tile widths (_read_tile)
+MIN_TILE = 40          # work px, a tile's width at least (2.5% of WORK): the light sliver between two
+                       # touching pips of a close-up, edged by the pips, is a tile's shape in small
 MIN_INSET = 1.0       # a tile's width over its dividing line's length, at least
 MIN_SCORE = 0.9        # a tile's weaker edge over its face's texture, at least
 CRACK_LEVEL = 0.7      # a long run fainter than this part of the lines' filter response is a crack (_split_joined)
@@ -105,6 +116,7 @@ class _Candidate:
     score: float = 0.0
     along: np.ndarray | None = None     # unit vector of the long edges (a perspective shears them)
     contrast: float = 0.0               # the line's contrast with the face beside it (_line_contrast)
+    half: bool = False                  # too short for a line on its own: half of a line a spinner cuts
 
     @property
     def v(self) -> np.ndarray:
@@ -137,6 +149,10 @@ def read_image(image: np.ndarray) -> Reading:
         raise PhotoError("nothing-found", "no domino was found in the photo")
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
     tiles = _complete(tiles, lines, gray, grad, lab)
+    # a tile the photo's edge cuts off is not read: its pips are partly outside (another hand's
+    # tile, the boneyard), and a whole hand is photographed whole
+    frame = np.float32([[0, 0], [gray.shape[1], 0], [gray.shape[1], gray.shape[0]], [0, gray.shape[0]]])
+    tiles = [c for c in tiles if _overlap(c, frame) >= IN_FRAME] or tiles
     readings = [_read_tile(c, lab) for c in tiles]
     tiles, readings = _network_counts(tiles, readings, lab)
     coloured = _colour_check(readings)
@@ -170,11 +186,14 @@ def _line_candidates(gray: np.ndarray) -> list[_Candidate]:
             if joined is not None:
                 # the cores first: _split_joined draws its erasures into ``joined``
                 groups.append(_bars(_core(m, joined), scale, dark)[0])
-                if bars:
-                    groups.append(_split_joined(joined, float(np.median([c.length for c in bars])) * scale, scale,
-                                                dark, m, _level(m, bars, scale)))
-            for group in groups:      # a spinner's two pieces are looked for within each reading
-                out += group + _across_spinner(group)
+                whole = [c for c in bars if not c.half]
+                if whole:
+                    groups.append(_split_joined(joined, float(np.median([c.length for c in whole])) * scale, scale,
+                                                dark, m, _level(m, whole, scale)))
+            # a spinner's two pieces may come from two readings (one piece clean, the other
+            # joined to a pip and read at its core): they are paired across all of them
+            found = [c for group in groups for c in group]
+            out += [c for c in found if not c.half] + _across_spinner(found)
     return out
 
 
@@ -203,23 +222,32 @@ def _level(m: np.ndarray, bars: list[_Candidate], scale: float) -> float:
 def _across_spinner(bars: list[_Candidate]) -> list[_Candidate]:
     """A spinner (the brass stud many double-9 and larger sets have in the middle of the line)
     cuts a dividing line in two: two bars in line, as thick as each other, about as long, with a
-    gap under 60% of their length between them, are also read as the one line they make."""
-    out = []
+    gap under 60% of their length between them, are also read as the one line they make. Each
+    piece joins one partner at most, the nearest first: in a row of spinner tiles whose lines are in
+    line, a piece's other neighbour is the next tile's half-line, farther off than the stud."""
+    pairs = []
     for i, a in enumerate(bars):
-        for b in bars[i + 1:]:
+        for j in range(i + 1, len(bars)):
+            b = bars[j]
             if abs(float(a.u @ b.u)) < 0.98 or not 0.6 < a.length / b.length < 1.67:
                 continue
             d = b.centre - a.centre
             if abs(float(d @ a.v)) > max(a.thickness, b.thickness) + 2:
                 continue
             gap = abs(float(d @ a.u)) - (a.length + b.length) / 2
-            if not 0 <= gap < 0.3 * (a.length + b.length):
-                continue
-            ends = [p for c in (a, b) for p in (c.centre - a.u * c.length / 2, c.centre + a.u * c.length / 2)]
-            proj = [float((p - a.centre) @ a.u) for p in ends]
-            lo, hi = min(proj), max(proj)
-            out.append(_Candidate(a.centre + a.u * (lo + hi) / 2, a.u, hi - lo,
-                                  (a.thickness + b.thickness) / 2, a.dark))
+            if 0 <= gap < 0.3 * (a.length + b.length):
+                pairs.append((gap, i, j))
+    out, used = [], set()
+    for _, i, j in sorted(pairs):
+        if i in used or j in used:
+            continue
+        used.update((i, j))
+        a, b = bars[i], bars[j]
+        ends = [p for c in (a, b) for p in (c.centre - a.u * c.length / 2, c.centre + a.u * c.length / 2)]
+        proj = [float((p - a.centre) @ a.u) for p in ends]
+        lo, hi = min(proj), max(proj)
+        out.append(_Candidate(a.centre + a.u * (lo + hi) / 2, a.u, hi - lo,
+                              (a.thickness + b.thickness) / 2, a.dark))
     return out
 
 
@@ -256,7 +284,7 @@ def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate
         extent = max(w, h)
         if extent < 18 or area < 25:
             continue
-        if extent > 0.5 * big or area > 0.2 * extent * extent:
+        if extent > 0.5 * big or area > 0.4 * extent * extent:
             rejected.append(i)
             continue
         ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
@@ -272,11 +300,14 @@ def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate
             continue
         # a bar, not a curve: the points stay close to the axis
         across = (pts - mean) @ np.array([-u[1], u[0]])
-        if length / max(thickness, 1.0) < MIN_ASPECT or np.abs(across).max() > 2.5 * thickness + 2:
+        aspect = length / max(thickness, 1.0)
+        if aspect < MIN_ASPECT or np.abs(across).max() > 2.5 * thickness + 2:
             rejected.append(i)
-            continue
+            if aspect < HALF_ASPECT or np.abs(across).max() > 2.5 * thickness + 2:
+                continue
         centre = (mean + u * (proj.max() + proj.min()) / 2) / scale
-        out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark))
+        out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark,
+                              half=aspect < MIN_ASPECT))
     joined = None
     if rejected:
         keep = np.zeros(n, np.uint8)
@@ -285,9 +316,11 @@ def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate
     return out, joined
 
 
-def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.ndarray, n: int = 20) -> np.ndarray:
+def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.ndarray, n: int = 20,
+                   sign: float = 0.0) -> np.ndarray:
     """The gradient across the segments (its 35th percentile along each) ``a[k]``-``b[k]`` (along ``normal``); 0 for a segment that
-    mostly leaves the image. ``a``, ``b``: (K, 2) arrays; returns (K,)."""
+    mostly leaves the image. ``a``, ``b``: (K, 2) arrays; returns (K,). ``sign`` 0 takes the
+    gradient either way; +1 (-1) only where the image gets lighter (darker) along ``normal``."""
     h, w = grad.shape[:2]
     t = np.linspace(0.1, 0.9, n)[None, :, None]
     pts = a[:, None, :] + (b - a)[:, None, :] * t                   # (K, n, 2)
@@ -295,7 +328,8 @@ def _edge_strength(grad: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.nd
     ok = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
     g = grad[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)]                           # (K, n, 2)
     normal = np.broadcast_to(normal, (len(a), 2))
-    g = np.abs((g * normal[:, None, :]).sum(-1)) * ok                                   # (K, n)
+    g = (g * normal[:, None, :]).sum(-1)
+    g = (np.abs(g) if sign == 0 else np.maximum(g * sign, 0.0)) * ok                    # (K, n)
     # an edge runs the whole segment; pips beside it only cross part of it: a low quantile
     strength = np.sort(g, axis=1)[:, int(n * 0.35)]
     return np.where(ok.sum(1) >= n * 0.7, strength, 0.0)
@@ -360,13 +394,14 @@ def _pair(before: np.ndarray, after: np.ndarray) -> tuple[int, int, int, float]:
     return best[1], best[2], best[3], best[0]
 
 
-def _best_offset(grad, centre, axis, span_axis, offsets, span) -> tuple[float, float, float]:
+def _best_offset(grad, centre, axis, span_axis, offsets, span, outward: float = 0.0) -> tuple[float, float, float]:
     """The strongest pair of edges either side of ``centre`` along ``axis`` (``_pair``):
-    (offset before, offset after, weaker edge's strength)."""
+    (offset before, offset after, weaker edge's strength). ``outward``: the sign the gradient
+    takes away from ``centre`` (0: either)."""
     found = []
     for side in (-1, 1):
         mid = centre[None] + side * axis[None] * offsets[:, None]
-        found.append(_edge_strength(grad, mid - span_axis * span, mid + span_axis * span, axis)[None])
+        found.append(_edge_strength(grad, mid - span_axis * span, mid + span_axis * span, axis, sign=side * outward)[None])
     _, k_before, k_after, strength = _pair(*found)
     return float(offsets[k_before]), float(offsets[k_after]), strength
 
@@ -378,7 +413,15 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
     """Find the tile's four edges around its line, each side on its own (a line seen a little
     long or off-centre moves the outline with it) and the long edges' direction (a perspective
     shears a tile into a parallelogram); sets ``centre``, ``width``, ``height``, ``along``,
-    ``score`` (the weaker edge's gradient over the face's). False when it finds no tile."""
+    ``score`` (the weaker edge's gradient over the face's). False when it finds no tile.
+
+    Edges count only where they turn the way a tile's edge turns outwards: a light tile darkens
+    into its bevel and the table, a black one lightens into its bevel, while the outer edge of a
+    column of pips beside it turns the other way. (On a table darker than a black tile's bevel,
+    its sides' lightening is the bevel's alone, and an outline may shrink to it: dev seed 135's
+    11-12. Taking a black tile's sides either way, or either way where no tile is found, read
+    worse on the bench and held-out seeds.)"""
+    outward = -1.0 if c.dark else 1.0
     u = c.u
     guess = c.length / LINE_TO_WIDTH
     # every shear and offset at once: (shears x offsets) segments per side
@@ -392,12 +435,12 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
         a = (mid - vs[:, None] * 0.8 * guess).reshape(-1, 2)
         b = (mid + vs[:, None] * 0.8 * guess).reshape(-1, 2)
         normal = np.repeat(normals, len(offsets), axis=0)
-        strengths.append(_edge_strength(grad, a, b, normal).reshape(len(SHEARS), len(offsets)))
+        strengths.append(_edge_strength(grad, a, b, normal, sign=side * outward).reshape(len(SHEARS), len(offsets)))
     s_best, k_left, k_right, across = _pair(strengths[0], strengths[1])
     v, left, right = vs[s_best], float(offsets[k_left]), float(offsets[k_right])
     centre = c.centre + u * (right - left) / 2
     width = left + right
-    back, front, along = _best_offset(grad, centre, v, u, width * END_OFFSETS, 0.4 * width)
+    back, front, along = _best_offset(grad, centre, v, u, width * END_OFFSETS, 0.4 * width, outward)
     centre = centre + v * (front - back) / 2
     c.centre, c.width, c.height, c.along = centre, width, back + front, v
     # the face: half-way between the line and the ends, where no edge should be
@@ -407,7 +450,7 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
     c.score = min(across, along) / face
     # a dividing line stops short of the long edges; a gap between two tiles' ends runs edge to edge
     inset = width / c.length
-    return c.score > 0.5 and 1.6 < c.height / width < 2.4 and inset > MIN_INSET
+    return c.score > 0.5 and 1.6 < c.height / width < 2.4 and inset > MIN_INSET and width >= MIN_TILE
 
 
 def _select(candidates: list[_Candidate]) -> list[_Candidate]:
@@ -461,6 +504,7 @@ def _strike(chosen: list[_Candidate]) -> list[_Candidate]:
 
 FACE_WEIGHTS = np.array([0.3, 1.0, 1.0], np.float32)   # Lab: a shadow or glare moves L, hardly a and b
 FACE_DISTANCE = 28     # a tile's face from the photo's tiles' face, at most (Lab, FACE_WEIGHTS)
+REPLACE = 0.8         # a tile whose line has under this part of another's contrast gives way to it (_complete)
 MAX_COMPLETE = 40      # tiles _complete may add to a photo, at most (a hand has at most 18... plus room)
 
 
@@ -554,9 +598,11 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
     across, one length along; again beside each tile added) and at each line candidate left over.
     It is taken when a dividing line is there (0.8-1.25 times as long as the tiles' own, at least
     0.6 of their contrast), its face is the tiles' face colour (Lab, L weighed 0.3 for shadows;
-    within 22) and it covers no tile found (under 0.25 of its area). Its outline is the edge
-    fit's when that agrees, else the neighbour's size about the line's middle. Returns the
-    tiles."""
+    within 28) and it covers no tile found (under 0.25 of its area), unless its outline is the
+    edge fit's and every tile it covers has a line under ``REPLACE`` of its line's contrast: then
+    it takes their place (a crack between touching tiles read as a line across their halves), and
+    the places they covered are searched again. Its outline is the edge fit's when that agrees,
+    else the neighbour's size about the line's middle. Returns the tiles."""
     if not tiles:
         return tiles
     runs = [_find_line(gray, c.centre, c.u, c.width, c.height, c.dark, 0.06, None) for c in tiles]
@@ -570,6 +616,9 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
             if b - a >= 0.6 * L and k >= 0.6 * K and abs(a + b) / 2 <= 0.15 * c.width and abs(dv) <= 0.04 * c.height
             and 0.85 < c.height / H0 < 1.15]
     out = kept or list(tiles)
+    # each tile's line contrast: a tile added later may take the place of tiles whose lines are
+    # much fainter (a crack between touching tiles read as a line)
+    line_k = {id(c): k for c, (_, _, k, _) in zip(tiles, runs)}
     ref = [c for c in out if c.score >= 1.2] or out
     W = float(np.median([c.width for c in ref]))
     H = float(np.median([c.height for c in ref]))
@@ -592,7 +641,8 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
         if len(tried) and float(np.min(np.linalg.norm(tried - p, axis=1))) < 0.04 * W:
             continue
         tried = np.vstack([tried, p])
-        if any(o.contains(p, 1.0) for o in out):
+        inside = [o for o in out if o.contains(p, 1.0)]
+        if inside and not all(line_k[id(o)] < REPLACE * K for o in inside):
             continue
         a, b, k, dv = _find_line(gray, p, u, W, H, dark, 0.12, L)
         if not (0.8 * L <= b - a <= 1.25 * L and k >= 0.6 * K):
@@ -606,8 +656,14 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
             new = refit
         if float(np.linalg.norm((_face_colour(new, lab) - face) * FACE_WEIGHTS)) > FACE_DISTANCE:
             continue
-        if any(_overlap(new, o) > 0.25 for o in out):
-            continue
+        over = [o for o in out if _overlap(new, o) > 0.25]
+        if over:
+            if new.score < MIN_SCORE * 1.5 or not all(line_k[id(o)] < REPLACE * k for o in over):
+                continue
+            out = [o for o in out if all(o is not x for x in over)]
+            # the places the tiles taken out covered are searched again
+            tried = np.array([q for q in tried if not any(x.contains(q, 1.0) for x in over)]).reshape(-1, 2)
+        line_k[id(new)] = k
         out.append(new)
         added += 1
         queue += beside(new)
@@ -622,9 +678,10 @@ def _face_colour(c: _Candidate, lab: np.ndarray) -> np.ndarray:
     return np.median(tile[2:-2, 2:-2].reshape(-1, 3), axis=0).astype(np.float32)
 
 
-def _overlap(a: _Candidate, b: _Candidate) -> float:
-    """The part of ``a``'s area that ``b`` covers (0-1)."""
-    area, _ = cv2.intersectConvexConvex(a.corners().astype(np.float32), b.corners().astype(np.float32))
+def _overlap(a: _Candidate, b: _Candidate | np.ndarray) -> float:
+    """The part of ``a``'s area that ``b`` (a candidate, or a convex polygon's corners) covers (0-1)."""
+    other = b if isinstance(b, np.ndarray) else b.corners()
+    area, _ = cv2.intersectConvexConvex(a.corners().astype(np.float32), other.astype(np.float32))
     return float(area) / max(a.width * a.height, 1.0)
 
 

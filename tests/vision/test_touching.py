@@ -51,6 +51,15 @@ def test_a_line_cut_by_a_spinner_is_read_whole():
     assert merged[0].length == pytest.approx(86) and merged[0].centre[0] == pytest.approx(125)
 
 
+def test_a_row_of_spinner_lines_pairs_each_piece_with_its_own_tile():
+    # two touching tiles whose lines are in line: each line is two 36 px halves with a 14 px stud
+    # between; the first tile's right half and the second's left half are 20 px apart (two insets
+    # and the crack), near enough to pass for a stud too, and must not be read as a line
+    row = [bar(100, 36), bar(150, 36), bar(206, 36), bar(256, 36)]
+    merged = sorted(_across_spinner(row), key=lambda c: c.centre[0])
+    assert [(round(c.centre[0]), round(c.length)) for c in merged] == [(125, 86), (231, 86)]
+
+
 def test_bars_apart_or_out_of_line_stay_apart():
     assert _across_spinner([bar(100, 36), bar(200, 36)]) == []            # 64 px apart: two tiles' lines
     assert _across_spinner([bar(100, 36), bar(150, 36, y=120)]) == []     # side by side, not in line
