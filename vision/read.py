@@ -5,8 +5,9 @@
    800 and 400 px) pick out thin bars; a bar is a candidate when it is long and thin (length over
    thickness above ``MIN_ASPECT``). A spinner (a stud in the middle of the line) cuts a line in two
    halves, each as thick but half as long: a bar above ``HALF_ASPECT`` counts only with its other
-   half, in line beyond the stud (``_across_spinner``, over every reading at one scale). A line gives the tile's centre, its axis and its size (a line
-   spans most of the tile's width), so touching tiles need no segmentation of the table. Touching
+   half, in line beyond the stud (``_across_spinner``, over every reading at one scale). A line
+   gives the tile's centre, its axis and its size (a line spans most of the tile's width), so
+   touching tiles need no segmentation of the table. Touching
    tiles' lines are joined by the cracks between the tiles into one shape: the straight runs in it
    much longer than the photo's lines (probabilistic Hough) are erased and the rest read again.
    A shape too thick for a bar is also read at its core (``_core``: where the filter's response
