@@ -302,9 +302,10 @@ def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate
         # a bar, not a curve: the points stay close to the axis
         across = (pts - mean) @ np.array([-u[1], u[0]])
         aspect = length / max(thickness, 1.0)
-        if aspect < MIN_ASPECT or np.abs(across).max() > 2.5 * thickness + 2:
+        curved = np.abs(across).max() > 2.5 * thickness + 2
+        if aspect < MIN_ASPECT or curved:
             rejected.append(i)
-            if aspect < HALF_ASPECT or np.abs(across).max() > 2.5 * thickness + 2:
+            if aspect < HALF_ASPECT or curved:
                 continue
         centre = (mean + u * (proj.max() + proj.min()) / 2) / scale
         out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark,
