@@ -145,10 +145,17 @@ def read_image(image: np.ndarray) -> Reading:
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     grad = _gradient(gray)
-    lines = [c for c in _line_candidates(gray) if _line_contrast(c, gray)]
-    # the edge fit moves a candidate: the lines stay as found, for _complete
-    candidates = [f for f in (replace(c) for c in lines) if _fit_outline(f, grad)]
-    tiles = _select(candidates)
+    # the lines at the fine scales first; the coarsest only when they give no tile (a close-up
+    # whose lines are too thick for the filter at half size)
+    lines, candidates, tiles = [], [], []
+    for scales in (FINE_SCALES, COARSE_SCALES):
+        found = [c for c in _line_candidates(gray, scales) if _line_contrast(c, gray)]
+        lines += found
+        # the edge fit moves a candidate: the lines stay as found, for _complete
+        candidates += [f for f in (replace(c) for c in found) if _fit_outline(f, grad)]
+        tiles = _select(candidates)
+        if tiles:
+            break
     if not tiles:
         raise PhotoError("nothing-found", "no domino was found in the photo")
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
@@ -176,11 +183,16 @@ def _gradient(gray: np.ndarray) -> np.ndarray:
     return np.stack([gx, gy], axis=-1)
 
 
-def _line_candidates(gray: np.ndarray) -> list[_Candidate]:
-    """Thin bars, dark and light, at three scales, as candidates in work pixels."""
+FINE_SCALES = (1.0, 0.5)     # the work image's scales searched for lines first (tiles up to 300 px wide)
+COARSE_SCALES = (0.25,)      # and then, when those give no tile
+
+
+def _line_candidates(gray: np.ndarray, scales: tuple[float, ...]) -> list[_Candidate]:
+    """Thin bars, dark and light, at each of ``scales`` of ``gray``, as candidates in work
+    pixels. The filter finds bars under 15 px thick at its scale."""
     out: list[_Candidate] = []
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (15, 15))
-    for scale in (1.0, 0.5, 0.25):
+    for scale in scales:
         g = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         for dark, op in ((True, cv2.MORPH_BLACKHAT), (False, cv2.MORPH_TOPHAT)):
             m = cv2.morphologyEx(g, op, kernel)

@@ -23,6 +23,36 @@ def photo(tiles: list[str], seed: int = 7, **conditions) -> bytes:
     return jpeg
 
 
+def pairs(tiles) -> list[tuple[int, int]]:
+    """Tiles ("a-b" names) as sorted pairs, sorted: a hand compared without its order."""
+    return sorted(tuple(sorted(int(x) for x in t.split("-"))) for t in tiles)
+
+
+def assert_read_exactly(jpeg: bytes, truth: dict):
+    """Read ``jpeg`` (``vision.read_photo``) and assert its tiles are ``truth``'s, none missed and
+    none extra (the conditions in the message). Returns the reading."""
+    from vision import read_photo
+
+    reading = read_photo(jpeg)
+    assert pairs(t.tile for t in reading.tiles) == pairs(t["tile"] for t in truth["tiles"]), truth["conditions"]
+    return reading
+
+
+def close_up(seed: int, factor: float, **overrides) -> tuple[bytes, dict]:
+    """A close-up: the photo of ``seed`` rendered ``factor`` times smaller than 1600 px and
+    enlarged back (cubic; JPEG 85), so its tiles are ``factor`` times the renderer's widest (300
+    px) at most, with lines as thick. Returns the JPEG and the truth, its quads enlarged too."""
+    import cv2
+    import numpy as np
+
+    jpeg, truth = render(seed, size=int(1600 / factor), **overrides)
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+    for tile in truth["tiles"]:
+        tile["quad"] = [[x * factor, y * factor] for x, y in tile["quad"]]
+    return cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1].tobytes(), truth
+
+
 def png_bomb(side: int = 11_000) -> bytes:
     """A PNG of ``side`` x ``side`` grey pixels that all compress to almost nothing (~120 KB for
     121 MB of pixels)."""

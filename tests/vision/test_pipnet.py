@@ -8,18 +8,14 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from photo_helpers import render  # noqa: E402
+from photo_helpers import assert_read_exactly, render  # noqa: E402
 
 cv2 = pytest.importorskip("cv2")
 import numpy as np  # noqa: E402
 
 from tools.train_pips import halves_of, jittered  # noqa: E402
-from vision import pipnet, read_photo  # noqa: E402
+from vision import pipnet  # noqa: E402
 from vision.read import WORK, upright  # noqa: E402
-
-
-def pairs(tiles) -> list[tuple[int, int]]:
-    return sorted(tuple(sorted(int(x) for x in t.split("-"))) for t in tiles)
 
 
 def patches_of(jpeg: bytes, quad) -> np.ndarray:
@@ -78,7 +74,7 @@ def test_without_the_model_the_classical_counts_stand(monkeypatch, tmp_path):
     with pytest.raises(FileNotFoundError, match="train_pips"):
         pipnet.count_pips(np.zeros((1, 2, pipnet.PATCH, pipnet.PATCH), np.float32))
     jpeg, truth = render(7, body="white", pips="plain", table="felt", style="row", quality=85, set=6, count=7)
-    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
+    assert_read_exactly(jpeg, truth)
 
 
 @pytest.mark.parametrize("seed", [6, 19, 28, 47, 60])
@@ -87,4 +83,4 @@ def test_counts_the_classical_reader_got_wrong_are_read_by_the_network(seed):
     one half (6-8 as 8-4, 10-11 as 10-10, 2-3 as 2-2, 5-1 as 1-4, 8-8 as 8-9: blur, coloured pips
     of low contrast, a double-12 half) are read exactly with the network."""
     jpeg, truth = render(seed)
-    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
+    assert_read_exactly(jpeg, truth)

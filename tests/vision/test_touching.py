@@ -8,17 +8,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from photo_helpers import render  # noqa: E402
+from photo_helpers import assert_read_exactly, render  # noqa: E402
 
 cv2 = pytest.importorskip("cv2")
 import numpy as np  # noqa: E402
 
-from vision import read_photo  # noqa: E402
 from vision.read import _across_spinner, _Candidate  # noqa: E402
-
-
-def pairs(tiles) -> list[tuple[int, int]]:
-    return sorted(tuple(sorted(int(x) for x in t.split("-"))) for t in tiles)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -38,7 +33,7 @@ def test_touching_tiles_meet_at_their_edges_without_covering_pips(seed):
 ])
 def test_touching_row_is_read_exactly(body, seed, table):
     jpeg, truth = render(seed, style="touching", body=body, pips="plain", table=table, count=7, set=9, quality=80)
-    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
+    assert_read_exactly(jpeg, truth)
 
 
 def bar(x, length, y=100.0):
@@ -74,7 +69,7 @@ def test_touching_black_tiles_are_all_found(seed):
     """Touching black tiles: their seam barely shows, so the edge fit loses some; a tile of the
     photo's size with a dividing line beside a found one is found too."""
     jpeg, truth = render(seed, style="touching", body="black", pips="plain", table="felt", count=8, set=12, quality=80)
-    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
+    assert_read_exactly(jpeg, truth)
 
 
 @pytest.mark.parametrize("seed", [3, 9, 11])
@@ -82,4 +77,4 @@ def test_touching_white_row_on_wood_has_no_outline_across_two_tiles(seed):
     """Touching white tiles on wood: an outline across the halves of two neighbours (no line
     through its middle) is dropped and the tiles it hid are found beside their neighbours."""
     jpeg, truth = render(seed, style="touching", body="white", pips="plain", table="wood", count=8, set=12, quality=80)
-    assert pairs(t.tile for t in read_photo(jpeg).tiles) == pairs(t["tile"] for t in truth["tiles"])
+    assert_read_exactly(jpeg, truth)
