@@ -294,42 +294,55 @@ def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate
     out: list[_Candidate] = []
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     big = max(binary.shape)
-    rejected = []
-    for i in range(1, n):
-        x, y, w, h, area = stats[i]
-        extent = max(w, h)
-        if extent < 18 or area < 25:
-            continue
-        if extent > 0.5 * big or area > 0.4 * extent * extent:
-            rejected.append(i)
-            continue
-        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
-        pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
-        mean = pts.mean(0)
-        cov = np.cov((pts - mean).T)
-        evals, evecs = np.linalg.eigh(cov)
-        u = evecs[:, 1]
-        proj = (pts - mean) @ u
-        length = float(proj.max() - proj.min() + 1)
-        thickness = area / length
-        if length < 18:
-            continue
-        # a bar, not a curve: the points stay close to the axis
-        across = (pts - mean) @ np.array([-u[1], u[0]])
-        aspect = length / max(thickness, 1.0)
-        curved = np.abs(across).max() > 2.5 * thickness + 2
-        if aspect < MIN_ASPECT or curved:
-            rejected.append(i)
-            if aspect < HALF_ASPECT or curved:
+    w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
+    extent = np.maximum(w, h)
+    sized = (extent >= 18) & (area >= 25)
+    sized[0] = False                                          # the background
+    blob = sized & ((extent > 0.5 * big) | (area > 0.4 * extent * extent))
+    rejected = list(np.flatnonzero(blob))
+    ids = np.flatnonzero(sized & ~blob)
+    if len(ids):
+        # every shape's pixels at once, grouped by shape (row-major within each), and each shape's
+        # principal axis from its covariance
+        wanted = np.zeros(n, bool)
+        wanted[ids] = True
+        pts = cv2.findNonZero(binary).reshape(-1, 2)          # (x, y), row by row
+        which = labels[pts[:, 1], pts[:, 0]]
+        pts, which = pts[wanted[which]], which[wanted[which]]
+        order = np.argsort(which, kind="stable")
+        xs, ys = pts[order, 0].astype(np.float64), pts[order, 1].astype(np.float64)
+        count = area[ids].astype(np.int64)
+        starts = np.r_[0, np.cumsum(count)[:-1]]
+        mx, my = np.add.reduceat(xs, starts) / count, np.add.reduceat(ys, starts) / count
+        dx, dy = xs - np.repeat(mx, count), ys - np.repeat(my, count)
+        cxx, cyy, cxy = (np.add.reduceat(p, starts) / (count - 1) for p in (dx * dx, dy * dy, dx * dy))
+        _, vecs = np.linalg.eigh(np.stack([np.stack([cxx, cxy], -1), np.stack([cxy, cyy], -1)], -2))
+        ux, uy = vecs[:, 0, 1], vecs[:, 1, 1]                  # the major axis of each shape
+        proj = dx * np.repeat(ux, count) + dy * np.repeat(uy, count)
+        across = np.abs(-dx * np.repeat(uy, count) + dy * np.repeat(ux, count))
+        hi, lo = np.maximum.reduceat(proj, starts), np.minimum.reduceat(proj, starts)
+        far = np.maximum.reduceat(across, starts)
+        for k, i in enumerate(ids):
+            length = float(hi[k] - lo[k] + 1)
+            thickness = float(area[i]) / length
+            if length < 18:
                 continue
-        centre = (mean + u * (proj.max() + proj.min()) / 2) / scale
-        out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark,
-                              half=aspect < MIN_ASPECT))
+            # a bar, not a curve: the points stay close to the axis
+            aspect = length / max(thickness, 1.0)
+            curved = far[k] > 2.5 * thickness + 2
+            if aspect < MIN_ASPECT or curved:
+                rejected.append(i)
+                if aspect < HALF_ASPECT or curved:
+                    continue
+            u = np.array([ux[k], uy[k]])
+            centre = (np.array([mx[k], my[k]]) + u * (hi[k] + lo[k]) / 2) / scale
+            out.append(_Candidate(centre, u / np.linalg.norm(u), length / scale, thickness / scale, dark,
+                                  half=aspect < MIN_ASPECT))
     joined = None
     if rejected:
         keep = np.zeros(n, np.uint8)
         keep[rejected] = 255
-        joined = keep[labels]
+        joined = np.take(keep, labels)
     return out, joined
 
 
