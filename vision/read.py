@@ -1,8 +1,9 @@
 """Reading tiles from pixels, the classical way (issue 20, *Reading on the hub*).
 
 1. **Dividing lines.** Every domino has a line across its middle: a thin dark bar on a light tile,
-   a light bar on a black one. Black-hat and top-hat filters at three scales (the photo at 1600,
-   800 and 400 px) pick out thin bars; a bar is a candidate when it is long and thin (length over
+   a light bar on a black one. Black-hat and top-hat filters at two scales (the photo at 1600
+   and 800 px; at 400 px too only when those give no tile: a close-up whose lines are too thick
+   for the filter at 800) pick out thin bars; a bar is a candidate when it is long and thin (length over
    thickness above ``MIN_ASPECT``). A spinner (a stud in the middle of the line) cuts a line in two
    halves, each as thick but half as long: a bar above ``HALF_ASPECT`` counts only with its other
    half, in line beyond the stud (``_across_spinner``, over every reading at one scale). A line
