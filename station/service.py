@@ -499,13 +499,18 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
         the last round. Cheap, so the web edge asks it before it reads a photo's body. Returns the
         round's index; raises ``NoGame``, ``Forbidden`` (the token), ``StationError`` "bad-request"
         (a seat the game has not) or "round-over" (``facts["field"] == "photo"``; ``facts["why"]``
-        "counted": the seat's count is already in, else "not-due": nothing to count now)."""
+        "counted": the seat's count is already in, "went-out": it has no tile left, else "not-due":
+        nothing to count now)."""
         self._token(seat, token)
         with self.lock:
             index = len(self.referee.game.rounds) - 1 if self.referee is not None else -1
             if index < 0 or seat not in self.referee.must_count(index):
                 if index >= 0 and seat in self.referee.shown.get(index, {}):
                     raise _count_in()
+                rnd = self.referee.game.rounds[index] if index >= 0 else None
+                if rnd is not None and rnd.ended and not rnd.known and rnd.hand_counts[seat] == 0:
+                    raise StationError("the seat went out: it has no tile to count", code="round-over",
+                                       facts={"field": "photo", "why": "went-out"})
                 raise StationError("photograph your tiles when the round is over and your count is due",
                                    code="round-over", facts={"field": "photo", "why": "not-due"})
         return index

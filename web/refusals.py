@@ -64,6 +64,7 @@ REASONS: dict[str, str] = {
     "photo-not-kept": N_("No photo was kept for that round and seat."),
     "photo-not-due": N_("Photograph your tiles when the round is over and your count is due."),
     "photo-counted": N_("Your count is already in: no photo is needed."),
+    "photo-went-out": N_("You went out: your count is 0."),
     "photo-busy": N_("The hub is reading other photos: send yours again in a few seconds."),
     # players across nights (web/routes_players.py picks them by facts["problem"])
     "players-unknown": N_("No counted game has a player called %(name)s."),

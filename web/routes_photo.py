@@ -50,7 +50,7 @@ async def photo(request: Request, seat: Seat, token: str = SeatToken) -> dict:
     """``{"reading": {"width", "height", "coloured", "tiles": [{"tile", "confidence", "low",
     "outline": [[x, y] x 4], "doubt"}]}, "problems": [...], "holds": n}`` (station/photo.py).
     Before the body is read: 401/403 the token, 400 a seat the game has not or no count due
-    ("round-over", worded "photo-not-due" or "photo-counted"), 503 with ``Retry-After`` while ``PHOTO_UPLOADS`` photos are being read
+    ("round-over", worded "photo-not-due", "photo-counted" or "photo-went-out"), 503 with ``Retry-After`` while ``PHOTO_UPLOADS`` photos are being read
     ("photo-busy"). Then 415 not an image, 413 too large, 400 undecodable, 422 no tile found,
     503 no OpenCV here (web.http.PHOTO_STATUS)."""
     station = _station(request)
@@ -74,8 +74,8 @@ async def photo(request: Request, seat: Seat, token: str = SeatToken) -> dict:
 
 
 def _photo_worded(exc: StationError) -> StationError:
-    """A photo with no count due, worded as such (``photo-not-due``, or ``photo-counted`` when the
-    seat's count is already in) rather than the moves' "The round is over."."""
+    """A photo with no count due, worded as such (``photo-not-due``; ``photo-counted`` when the
+    seat's count is already in, ``photo-went-out`` when it has no tile left) rather than the moves' "The round is over."."""
     if exc.code == "round-over":
-        exc.reason = "photo-counted" if exc.facts.get("why") == "counted" else "photo-not-due"
+        exc.reason = {"counted": "photo-counted", "went-out": "photo-went-out"}.get(exc.facts.get("why"), "photo-not-due")
     return exc

@@ -91,6 +91,15 @@ def test_an_early_or_late_photo_is_worded_as_such_not_as_the_round_being_over(cl
     assert late["code"] == "round-over" and late["text"].startswith("Your count is already in"), late
 
 
+def test_a_photo_from_the_seat_that_went_out_is_told_it_has_nothing_to_count(client, game):
+    """Seat 0 went out: it scores 0 and is never asked (rules.md 1, *Round score*); its photo is
+    refused as such, not as "when the round is over", since the round is over."""
+    end_round(client, game)
+    r = send(client, game, 0, photo(["3-5"], seed=2), **{"Accept-Language": "so"})
+    assert r.status_code == 400 and r.json()["facts"] == {"field": "photo", "why": "went-out"}, r.text
+    assert r.json()["text"] == "Waad baxday: tiradaadu waa 0."
+
+
 def test_photo_needs_the_seat_token(client, game):
     end_round(client, game)
     r = client.post("/api/seat/1/photo", content=b"x", headers={"X-Seat-Token": game[2]})
