@@ -431,7 +431,7 @@ def _pair(before: np.ndarray, after: np.ndarray) -> tuple[int, int, int, float]:
     return best[1], best[2], best[3], best[0]
 
 
-def _best_offset(grad, centre, axis, span_axis, offsets, span, outward: float = 0.0) -> tuple[float, float, float]:
+def _best_offset(grad, centre, axis, span_axis, offsets, span, outward: float) -> tuple[float, float, float]:
     """The strongest pair of edges either side of ``centre`` along ``axis`` (``_pair``):
     (offset before, offset after, weaker edge's strength). ``outward``: the sign the gradient
     takes away from ``centre`` (0: either)."""
