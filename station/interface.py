@@ -120,9 +120,10 @@ out scores 0 without counting (``Referee.must_count``).
 
 Errors: all carry ``code`` (a record-format.md error code, or one of "stale", "forbidden",
 "no-game", "bad-request", "throttled", "game-over", "end-with-done"; a "forbidden" seat token
-has ``facts["why"]`` "old-game" (with ``game_id``, the phone's earlier game), "replaced" (another phone
-joined the seat since) or "not-joined"; a join code a phone already used is "forbidden" with
-``facts["why"]`` "code-used", an expired one "code-expired"; a seat the
+has ``facts["field"]`` "token" and ``facts["why"]`` "old-game" (with ``game_id``, the phone's earlier
+game), "replaced" (another phone joined the seat since) or "not-joined"; a "forbidden" join code has
+``facts["field"]`` "code" and ``facts["why"]`` "wrong-code", "code-used" (a phone already used it)
+or "code-expired"; a wrong host PIN ``field`` "pin", ``why`` "wrong-pin"; a seat the
 game in play does not have is "bad-request" with ``facts`` ``{"field": "seat", "why": "not-in-game",
 "seat", "seats", "game_id", "played"}``), ``message`` (an English sentence a player understands)
 and ``facts`` (a dict with the tile, train, seat, open double ... so a page can word it in its own language).

@@ -237,12 +237,12 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             if earlier is not None and earlier != self.game_id:
                 raise Forbidden(f"this phone joined game {earlier}; a new game has been set up since: "
                                 "scan this seat's new QR code or enter its code",
-                                facts={"seat": seat, "why": "old-game", "game_id": earlier})
+                                facts={"field": "token", "seat": seat, "why": "old-game", "game_id": earlier})
             if isinstance(token, str) and token and self.store.replaced(self.game_id, seat, token):
                 raise Forbidden("another phone has joined this seat with its new code: ask the host "
-                                "for the seat's code to join again", facts={"seat": seat, "why": "replaced"})
+                                "for the seat's code to join again", facts={"field": "token", "seat": seat, "why": "replaced"})
             raise Forbidden("this phone has not joined that seat: scan its QR code or enter its code",
-                            facts={"seat": seat, "why": "not-joined"})
+                            facts={"field": "token", "seat": seat, "why": "not-joined"})
 
     def _not_in_game(self, seat, token: str | None = None) -> StationError:
         """The refusal of a seat the game in play does not have: ``bad-request``, facts ``field``
@@ -437,15 +437,15 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
                     once_a_minute(log, "used code", "refused a used join code for seat %d from %s",
                                   seat, client or "the station")
                     raise Forbidden("that code was already used: ask the host for the seat's new code",
-                                    facts={"seat": seat, "why": "code-used"})
+                                    facts={"field": "code", "seat": seat, "why": "code-used"})
                 self._wrong(client, "code", f"a wrong join code for seat {seat}")
-                raise Forbidden("that is not this seat's code: ask the host", facts={"seat": seat})
+                raise Forbidden("that is not this seat's code: ask the host", facts={"field": "code", "seat": seat, "why": "wrong-code"})
             now = self.clock()
             if made is None or not 0 <= now - made < CODE_LIFETIME_S:
                 once_a_minute(log, "expired code", "refused an expired join code for seat %d from %s",
                               seat, client or "the station")
                 raise Forbidden("that code has expired: ask the host to show the seat's code again",
-                                facts={"seat": seat, "why": "code-expired"})
+                                facts={"field": "code", "seat": seat, "why": "code-expired"})
             if client is not None:
                 self.throttle.succeeded(client, "code")
             token = secrets.token_urlsafe(18)

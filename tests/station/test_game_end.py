@@ -131,7 +131,7 @@ def test_a_phone_of_an_earlier_game_is_told_so(tmp_path):
     st.setup_game(PIN, ["Ana", "Ben"], "hub", 6, {})
     with pytest.raises(Forbidden) as told:
         st.seat_view(0, old[0])
-    assert told.value.facts == {"seat": 0, "why": "old-game", "game_id": first}
+    assert told.value.facts == {"field": "token", "seat": 0, "why": "old-game", "game_id": first}
     st.release_seat(1, PIN)
     with pytest.raises(Forbidden) as released:
         st.seat_view(1, "not a token of any game")

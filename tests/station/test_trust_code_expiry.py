@@ -26,7 +26,7 @@ def test_a_code_is_refused_once_it_has_expired(timed):
     clock.now += 1
     with pytest.raises(Forbidden) as refused:
         st.join(1, code, client="10.0.0.5")
-    assert refused.value.facts == {"seat": 1, "why": "code-expired"}
+    assert refused.value.facts == {"field": "code", "seat": 1, "why": "code-expired"}
     assert "expired" in refused.value.message
     assert st.throttle.wrong("10.0.0.5", "code") == 0  # not a guess: the phone had the code
 
@@ -50,7 +50,7 @@ def test_wrong_codes_are_still_counted(timed):
     for _ in range(throttle.FREE):
         with pytest.raises(Forbidden) as refused:
             st.join(2, "ZZZZZ", client="10.0.0.6")
-        assert "why" not in refused.value.facts
+        assert refused.value.facts["why"] == "wrong-code"
     assert st.throttle.wrong("10.0.0.6", "code") == throttle.FREE
 
 

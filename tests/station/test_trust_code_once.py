@@ -28,7 +28,7 @@ def test_a_join_spends_the_code_and_the_host_gets_the_next_one_at_once(timed):
     assert joins(st) == [0, 1, 0]                    # the host sees that a phone took seat 1
     with pytest.raises(Forbidden) as refused:
         st.join(1, code, client="10.0.0.6")
-    assert refused.value.facts == {"seat": 1, "why": "code-used"}
+    assert refused.value.facts == {"field": "code", "seat": 1, "why": "code-used"}
     assert "already used" in refused.value.message
     assert st.throttle.wrong("10.0.0.6", "code") == 0   # not a guess: the phone had a real code
     assert joins(st) == [0, 1, 0]                       # the refused try took nothing
@@ -42,7 +42,7 @@ def test_the_new_code_gives_the_seat_to_the_new_phone_and_the_old_one_is_told(ti
     assert st.seat_view(0, second)["me"]["seat"] == 0
     with pytest.raises(Forbidden) as told:
         st.seat_view(0, first)
-    assert told.value.facts == {"seat": 0, "why": "replaced"}
+    assert told.value.facts == {"field": "token", "seat": 0, "why": "replaced"}
     with pytest.raises(Forbidden):
         st.submit(0, first, {"draw": True}, st.version)
     assert joins(st) == [2, 0, 0]
@@ -86,7 +86,7 @@ def test_wrong_codes_are_still_counted_and_throttled(timed):
     for _ in range(throttle.FREE):
         with pytest.raises(Forbidden) as refused:
             st.join(0, "ZZZZZ", client="10.0.0.9")
-        assert "why" not in refused.value.facts
+        assert refused.value.facts["why"] == "wrong-code"
     with pytest.raises(Throttled):
         st.join(0, "ZZZZY", client="10.0.0.9")
 
@@ -113,5 +113,5 @@ def test_a_code_of_another_seat_is_a_wrong_code_not_a_used_one(timed):
     st.seat_code(1, PIN)
     with pytest.raises(Forbidden) as refused:
         st.join(1, used, client="10.0.0.10")
-    assert "why" not in refused.value.facts
+    assert refused.value.facts["why"] == "wrong-code"
     assert st.throttle.wrong("10.0.0.10", "code") == 1

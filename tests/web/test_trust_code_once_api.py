@@ -39,7 +39,7 @@ def test_a_used_code_is_refused_in_the_phones_words(client, lang):
     r = client.post("/api/seat/1/join", json={"code": code}, headers={"Accept-Language": lang})
     assert r.status_code == 403
     body = r.json()
-    assert body["code"] == "forbidden" and body["facts"] == {"seat": 1, "why": "code-used"}
+    assert body["code"] == "forbidden" and body["facts"] == {"field": "code", "seat": 1, "why": "code-used"}
     assert body["text"] == gettext_for(lang)(REASONS["seat-code-used"])
     assert body["text"] != gettext_for(lang)(REASONS["wrong-seat-code"])
     assert (body["text"] == REASONS["seat-code-used"]) == (lang == "en")    # translated
