@@ -23,7 +23,7 @@ from station.logs import once_a_minute
 from . import pages, routes_api, routes_photo, routes_players, routes_rulesets, routes_ws
 # (``Unauthorized`` and ``request_language`` stay importable from here as before)
 from .http import SafeJSONResponse, Unauthorized, error_body, error_status, request_language  # noqa: F401
-from .limits import MAX_BODY, BodyLimit, body_limit
+from .limits import MAX_BODY, BodyLimit, body_limit, too_large_reason
 from .security import LOOPBACK_HOSTS, EdgeGuard
 from .validation import validation_body
 
@@ -101,6 +101,7 @@ def create_app(station: StationApi, *, mock: bool | None = None,
                           request.url.path[:80], _client(request), limit)
             err = StationError(f"the request body is over {limit} bytes", code="too-large",
                                facts={"field": "body", "max_bytes": limit})
+            err.reason = too_large_reason(request.url.path)
             return SafeJSONResponse(error_body(request, err), status_code=413)
         if exc.status_code == 400:      # a body that is not JSON (or nested too deep to read)
             err = StationError(f"body: {exc.detail}", facts={"field": "body"})

@@ -35,9 +35,16 @@ def body_limit(path: str, default: int = MAX_BODY) -> int:
     return PHOTO_MAX_BODY if PHOTO_PATH.fullmatch(path or "") else default
 
 
+def too_large_reason(path: str) -> str:
+    """The web/refusals.py wording of a body over the limit of ``path``: "photo-too-large" for a
+    seat's photo, else "too-large" (the refusal's code stays "too-large", field "body")."""
+    return "photo-too-large" if PHOTO_PATH.fullmatch(path or "") else "too-large"
+
+
 def _too_large_body(scope, max_body: int) -> bytes:
-    """The 413 refusal, worded in the request's language like every other refusal."""
-    text = refusal_text(request_language(Request(scope)), "too-large")
+    """The 413 refusal, worded in the request's language like every other refusal (a seat's photo
+    as a photo too large, to be taken again smaller)."""
+    text = refusal_text(request_language(Request(scope)), too_large_reason(scope.get("path", "")))
     return json.dumps({"code": "too-large", "message": f"the request body is over {max_body} bytes",
                        "facts": {"field": "body", "max_bytes": max_body}, "text": text},
                       ensure_ascii=False).encode("utf-8")

@@ -139,6 +139,7 @@ def test_fifty_megabytes_refused_unread(client, game):
     r = send(client, game, 1, b"\xff\xd8\xff" + b"\0" * (50 * 1024 * 1024))
     assert r.status_code == 413 and r.json()["code"] == "too-large"
     assert r.json()["facts"]["max_bytes"] == 8 * 1024 * 1024
+    assert r.json()["text"] == "That photo is too large: take it again at a smaller size."
 
 
 def test_other_routes_keep_the_64_kib_cap(client, game):
