@@ -223,11 +223,20 @@ def _core(m: np.ndarray, shapes: np.ndarray) -> np.ndarray:
     return np.where((m >= level) & (shapes > 0), 255, 0).astype(np.uint8)
 
 
+def _pixels(image: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The pixels of ``image`` (H x W, or H x W x C, C-contiguous) nearest the points ``x``, ``y``
+    (arrays of one shape, work px), each clipped into the image: an array of that shape (x C)."""
+    h, w = image.shape[:2]
+    xi, yi = np.rint(x).astype(np.intp), np.rint(y).astype(np.intp)
+    np.clip(xi, 0, w - 1, out=xi)
+    np.clip(yi, 0, h - 1, out=yi)
+    return image.reshape(h * w, *image.shape[2:])[yi * w + xi]
+
+
 def _sample(image: np.ndarray, a: np.ndarray, b: np.ndarray, n: int = 20) -> np.ndarray:
     """``n`` pixels of ``image`` evenly along the segment ``a``-``b`` (x, y; clipped to the image)."""
-    h, w = image.shape[:2]
     pts = a[None] + (b - a)[None] * np.linspace(0, 1, n)[:, None]
-    return image[np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1), np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)]
+    return _pixels(image, pts[:, 0], pts[:, 1])
 
 
 def _level(m: np.ndarray, bars: list[_Candidate], scale: float) -> float:
@@ -309,7 +318,8 @@ def _bars(binary: np.ndarray, scale: float, dark: bool) -> tuple[list[_Candidate
         wanted[ids] = True
         pts = cv2.findNonZero(binary).reshape(-1, 2)          # (x, y), row by row
         which = labels[pts[:, 1], pts[:, 0]]
-        pts, which = pts[wanted[which]], which[wanted[which]]
+        keep = wanted[which]
+        pts, which = pts[keep], which[keep]
         order = np.argsort(which, kind="stable")
         xs, ys = pts[order, 0].astype(np.float64), pts[order, 1].astype(np.float64)
         count = area[ids].astype(np.int64)
@@ -381,7 +391,6 @@ def _line_contrast(c: _Candidate, gray: np.ndarray) -> bool:
     the 75th (25th) percentile of the pixels 0.3-0.5 line lengths on either side (pips there are
     passed over) on the side that stands out less: a tile's end against the table is a line with
     face on one side only. True, so that it filters in a comprehension."""
-    h, w = gray.shape
     v = np.array([-c.u[1], c.u[0]])
     along = c.centre[None] + c.u[None] * (c.length * np.linspace(-0.4, 0.4, 9))[:, None]         # (9, 2)
     band = max(2.0, c.thickness)
@@ -389,9 +398,7 @@ def _line_contrast(c: _Candidate, gray: np.ndarray) -> bool:
     beside = along[:, None] + v[None, None] * (c.length * np.r_[-np.linspace(0.3, 0.5, 4), np.linspace(0.3, 0.5, 4)])[None, :, None]
 
     def sample(pts):
-        xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
-        yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
-        return gray[yi, xi].astype(np.float32)
+        return _pixels(gray, pts[..., 0], pts[..., 1]).astype(np.float32)
 
     line_px, face_px = sample(across), sample(beside)
     sides = face_px[:, :4], face_px[:, 4:]
@@ -556,7 +563,6 @@ def _line_runs(gray: np.ndarray, centres: np.ndarray, u: np.ndarray, width: floa
     0.15 widths) whose contrast is at least half the strongest there; a gap of up to 0.2 widths
     across the centre (a spinner's stud) is bridged. Returns (D, 3): start, end (px along ``u``
     from the centre) and the run's median contrast; 0, 0, 0 where there is none."""
-    h, w = gray.shape
     v = np.array([-u[1], u[0]])
     s = np.arange(-0.75 * width, 0.75 * width + 1, 1.0)
     band = np.linspace(-0.03 * width, 0.03 * width, 5)
@@ -564,14 +570,9 @@ def _line_runs(gray: np.ndarray, centres: np.ndarray, u: np.ndarray, width: floa
     off = np.r_[-off, off]
     base = centres[:, None] + u[None, None] * s[None, :, None]                      # (D, S, 2)
 
-    flat = gray.ravel()
-
     def sample(offsets):
-        xi = np.rint(base[..., 0, None] + v[0] * offsets).astype(np.intp)
-        yi = np.rint(base[..., 1, None] + v[1] * offsets).astype(np.intp)
-        np.clip(xi, 0, w - 1, out=xi)
-        np.clip(yi, 0, h - 1, out=yi)
-        return flat[yi * w + xi].astype(np.float32)                                    # (D, S, n)
+        return _pixels(gray, base[..., 0, None] + v[0] * offsets,
+                       base[..., 1, None] + v[1] * offsets).astype(np.float32)         # (D, S, n)
 
     line_px, face_px = sample(band), sample(off)
     # the side that stands out less: a tile's end against a dark table is a dark edge with face
