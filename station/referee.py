@@ -282,15 +282,20 @@ class Referee:
                        seat=seat, field="hand", why="impossible", typed=typed, holds=holds,
                        least=least, most=most, runs=[list(r) for r in runs])
 
+    def went_out(self, index: int, seat: int) -> bool:
+        """Whether ``seat`` went out of round ``index``: the round has ended and the seat holds no
+        tile. It scores 0 (rules.md 1, *Round score*) and has nothing to count."""
+        rnd = self.game.rounds[index]
+        return rnd.ended and rnd.hand_counts[seat] == 0
+
     def must_count(self, index: int) -> list[int]:
         """Hidden hands, an ended round ``index``: the seats still to show or count their hand.
-        A seat with no tile left (it went out) has nothing to count: it scores 0 (rules.md 1,
-        *Round score*) and is never asked."""
+        A seat that went out (``went_out``) is never asked."""
         rnd = self.game.rounds[index]
         if rnd.known or not rnd.ended:
             return []
         shown = self.shown.get(index, {})
-        return [s for s in range(self.rules.players) if s not in shown and rnd.hand_counts[s] > 0]
+        return [s for s in range(self.rules.players) if s not in shown and not self.went_out(index, s)]
 
     def _apply_correct(self, entry: dict) -> str:
         index, seat, score = entry["round"], entry["seat"], entry["score"]

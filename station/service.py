@@ -507,8 +507,7 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             if index < 0 or seat not in self.referee.must_count(index):
                 if index >= 0 and seat in self.referee.shown.get(index, {}):
                     raise _count_in()
-                rnd = self.referee.game.rounds[index] if index >= 0 else None
-                if rnd is not None and rnd.ended and not rnd.known and rnd.hand_counts[seat] == 0:
+                if index >= 0 and not self.referee.game.rounds[index].known and self.referee.went_out(index, seat):
                     raise StationError("the seat went out: it has no tile to count", code="round-over",
                                        facts={"field": "photo", "why": "went-out"})
                 raise StationError("photograph your tiles when the round is over and your count is due",

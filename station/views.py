@@ -246,7 +246,7 @@ def count_view(ref, seat: int, hand: list[str] | None) -> dict:
     this seat counts and the 0-0 may be in its hand, ``tiles`` offering it, else None), ``photo`` (the hub can read a
     photo of the tiles: OpenCV is installed, ``vision``)."""
     rnd = ref.game.current
-    went_out = rnd is not None and rnd.ended and rnd.hand_counts[seat] == 0
+    went_out = rnd is not None and ref.went_out(rnd.index, seat)
     must = rnd is not None and seat in ref.must_count(rnd.index) and not is_over(ref)
     complete = hand is not None and rnd is not None and len(hand) == rnd.hand_counts[seat]
     opts = ref.rules.options

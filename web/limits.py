@@ -29,16 +29,21 @@ PHOTO_MAX_BODY = 8 * 1024 * 1024   # bytes: a photo scaled to 1600 px by the pag
 PHOTO_PATH = re.compile(r"/api/seat/[0-9]{1,2}/photo")
 
 
+def _photo(path: str) -> bool:
+    """Whether ``path`` is a seat's photo upload (``PHOTO_PATH``)."""
+    return PHOTO_PATH.fullmatch(path or "") is not None
+
+
 def body_limit(path: str, default: int = MAX_BODY) -> int:
     """The body limit of a request to ``path`` in bytes: ``PHOTO_MAX_BODY`` for a seat's photo,
     else ``default``."""
-    return PHOTO_MAX_BODY if PHOTO_PATH.fullmatch(path or "") else default
+    return PHOTO_MAX_BODY if _photo(path) else default
 
 
 def too_large_reason(path: str) -> str:
     """The web/refusals.py wording of a body over the limit of ``path``: "photo-too-large" for a
     seat's photo, else "too-large" (the refusal's code stays "too-large", field "body")."""
-    return "photo-too-large" if PHOTO_PATH.fullmatch(path or "") else "too-large"
+    return "photo-too-large" if _photo(path) else "too-large"
 
 
 def _too_large_body(scope, max_body: int) -> bytes:
