@@ -390,8 +390,10 @@ class Station(HostGuard, StoredGames, RuleSets, ClubSetup, Computers, Players):
             raise NoGame("set up a game on the host page first")
         if not 0 <= seat < self.referee.rules.players:
             raise StationError(f"there is no seat {seat}", code="bad-request")
-        now = self.clock()
         with self.lock:
+            # the clock is read under the lock: read before it, a request that waited there while
+            # another made the code would find that code made in its future and replace it
+            now = self.clock()
             code, made = self.store.seat_code(self.game_id, seat, lambda: self._new_code(seat),
                                               now, CODE_LIFETIME_S)
         return code, made + CODE_LIFETIME_S - now

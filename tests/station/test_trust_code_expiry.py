@@ -5,6 +5,7 @@ injected)."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 
 import pytest
 from fastapi.testclient import TestClient
@@ -89,3 +90,30 @@ def test_a_code_from_a_store_before_expiry_counts_as_expired(tmp_path):
     assert again.seat_code(0, PIN) != "ABCDE"
     again.store.close()
     again.hub.close()
+
+
+def test_two_requests_for_a_code_at_the_same_moment_get_the_same_code(timed):
+    """The host page asks for a seat's code while the station is making it for another request
+    (CI found a join refused as a wrong code this way): the request that waited for the other
+    must not find the code made in its future and replace it."""
+    st, clock = timed
+    other: dict[str, str] = {}
+    calls = 0
+
+    def racing_clock() -> float:
+        nonlocal calls
+        calls += 1
+        reading = clock.now
+        if calls == 1:                      # the first request reads the time, and meanwhile a
+            clock.now += 1                  # second request comes a second later
+            second = threading.Thread(target=lambda: other.update(code=st.seat_code(1, PIN)))
+            second.start()
+            second.join(timeout=0.5)        # it finishes here unless the first holds the lock
+            other["thread"] = second
+        return reading
+
+    st.clock = racing_clock
+    code = st.seat_code(1, PIN)
+    other["thread"].join()
+    assert calls >= 2 and other["code"] == code
+    assert st.join(1, code)                 # and the code the host shows joins
