@@ -12,9 +12,12 @@ read by ``vision.read_photo``, compared with their truth (issue 20, *Targets*).
 - peak memory (RSS) of the process that reads: target under 250 MB.
 
 The reading runs in a child process that imports nothing but ``vision`` and numpy/OpenCV, so its
-peak RSS is the reader's. ``--hard`` renders every condition at the far end of its range.
+peak RSS is the reader's. ``--hard`` renders every condition at the far end of its range;
+``--elevation DEG`` shows the table as a phone held DEG degrees over it does (90: straight down;
+the corpus's own view is near overhead). The targets are the corpus's: below them with either
+option, the bench still exits 1.
 
-    python bench/vision.py [--photos 200] [--seed 1] [--hard]
+    python bench/vision.py [--photos 200] [--seed 1] [--hard] [--elevation DEG]
 """
 from __future__ import annotations
 
@@ -127,9 +130,12 @@ def main(argv=None) -> int:
     parser.add_argument("--photos", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hard", action="store_true")
+    parser.add_argument("--elevation", type=float, help="degrees, 15-90 (tools/tile_photos.py's render)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--show", type=int, default=8, help="list this many misread photos")
     args = parser.parse_args(argv)
+    if args.elevation is not None and not 15 <= args.elevation <= 90:
+        parser.error(f"--elevation: {args.elevation:g} degrees; from 15 to 90")
     if args.child:
         return child(args.child)
     from tools.tile_photos import render
@@ -137,7 +143,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         truths = {}
         for seed in range(args.seed, args.seed + args.photos):
-            jpeg, truth = render(seed, hard=args.hard)
+            jpeg, truth = render(seed, hard=args.hard, elevation=args.elevation)
             name = f"case-{seed:06d}"
             (Path(folder) / f"{name}.jpg").write_bytes(jpeg)
             truths[name] = truth
@@ -159,7 +165,8 @@ def main(argv=None) -> int:
     per_photo = statistics.median(result["times"])
     cpu_photo = statistics.median(result["cpu"])
     tiles_rate, photo_rate = right / total, exact / len(truths)
-    print(f"vision: {len(truths)} photos ({'hard' if args.hard else 'mixed'} conditions, seeds "
+    view = f", seen from {args.elevation:g} degrees" if args.elevation is not None else ""
+    print(f"vision: {len(truths)} photos ({'hard' if args.hard else 'mixed'} conditions{view}, seeds "
           f"{args.seed}-{args.seed + args.photos - 1}), {total} tiles")
     print(f"  tiles read exactly   {100 * tiles_rate:6.2f}%   (target >= {100 * TILE_TARGET:.0f}%)")
     print(f"  photos read exactly  {100 * photo_rate:6.2f}%   (target >= {100 * PHOTO_TARGET:.0f}%)")

@@ -119,6 +119,7 @@ class _Candidate:
     along: np.ndarray | None = None     # unit vector of the long edges (a perspective shears them)
     contrast: float = 0.0               # the line's contrast with the face beside it (_line_contrast)
     half: bool = False                  # too short for a line on its own: half of a line a spinner cuts
+    foreshortened: bool = False         # its ends found only as a photo at an angle shows them (_fit_outline)
 
     @property
     def v(self) -> np.ndarray:
@@ -415,6 +416,12 @@ def _line_contrast(c: _Candidate, gray: np.ndarray) -> bool:
 
 SIDE_OFFSETS = np.linspace(0.45, 0.8, 15)     # a long edge's distance from the line's centre, in line lengths
 END_OFFSETS = np.linspace(0.85, 1.2, 15)      # an end's distance from the line, in tile widths
+TILE_RATIO = (1.6, 2.4)                      # a tile's length over its width, seen from above
+#: where no tile is found so: a photo taken at an angle foreshortens a tile along the view (its
+#: ends come nearer the line) or across it (its width and line shrink, not its length); a phone
+#: held 45 degrees over the table shows a tile 2 x 0.71 = 1.41 to 2 / 0.71 = 2.83 times as long as wide
+FORESHORTENED_END_OFFSETS = np.linspace(0.65, 1.45, 33)   # in tile widths, by the same steps
+FORESHORTENED_RATIO = (1.35, 2.9)
 
 
 ASYMMETRY = 2          # offset steps two opposite edges may differ by (SIDE_OFFSETS, END_OFFSETS)
@@ -464,7 +471,12 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
     column of pips beside it turns the other way. (On a table darker than a black tile's bevel,
     its sides' lightening is the bevel's alone, and an outline may shrink to it: dev seed 135's
     11-12. Taking a black tile's sides either way, or either way where no tile is found, read
-    worse on the bench and held-out seeds.)"""
+    worse on the bench and held-out seeds.)
+
+    The ends are looked for at ``END_OFFSETS`` (a tile 1.6-2.4 times as long as wide, as seen from
+    above) and, where no tile is found so, at ``FORESHORTENED_END_OFFSETS`` (1.35-2.9: a photo
+    taken at an angle); such a tile is marked ``foreshortened``, and ``_select`` takes it only
+    where no other candidate stands."""
     outward = -1.0 if c.dark else 1.0
     u = c.u
     guess = c.length / LINE_TO_WIDTH
@@ -482,19 +494,25 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
         strengths.append(_edge_strength(grad, a, b, normal, sign=side * outward).reshape(len(SHEARS), len(offsets)))
     s_best, k_left, k_right, across = _pair(strengths[0], strengths[1])
     v, left, right = vs[s_best], float(offsets[k_left]), float(offsets[k_right])
-    centre = c.centre + u * (right - left) / 2
+    middle = c.centre + u * (right - left) / 2
     width = left + right
-    back, front, along = _best_offset(grad, centre, v, u, width * END_OFFSETS, 0.4 * width, outward)
-    centre = centre + v * (front - back) / 2
-    c.centre, c.width, c.height, c.along = centre, width, back + front, v
-    # the face: half-way between the line and the ends, where no edge should be
-    mids = np.array([centre + side * v * c.height * 0.25 for side in (-1, 1)])
-    inner = _edge_strength(grad, mids - v * width * 0.2, mids + v * width * 0.2, u)
-    face = max(6.0, float(np.mean(inner)))
-    c.score = min(across, along) / face
     # a dividing line stops short of the long edges; a gap between two tiles' ends runs edge to edge
-    inset = width / c.length
-    return c.score > 0.5 and 1.6 < c.height / width < 2.4 and inset > MIN_INSET and width >= MIN_TILE
+    if width / c.length <= MIN_INSET or width < MIN_TILE:
+        c.score = 0.0
+        return False
+    for offsets, (short, long) in ((END_OFFSETS, TILE_RATIO), (FORESHORTENED_END_OFFSETS, FORESHORTENED_RATIO)):
+        back, front, along = _best_offset(grad, middle, v, u, width * offsets, 0.4 * width, outward)
+        centre = middle + v * (front - back) / 2
+        c.centre, c.width, c.height, c.along = centre, width, back + front, v
+        # the face: half-way between the line and the ends, where no edge should be
+        mids = np.array([centre + side * v * c.height * 0.25 for side in (-1, 1)])
+        inner = _edge_strength(grad, mids - v * width * 0.2, mids + v * width * 0.2, u)
+        face = max(6.0, float(np.mean(inner)))
+        c.score = min(across, along) / face
+        if c.score > 0.5 and short < c.height / width < long:
+            c.foreshortened = offsets is FORESHORTENED_END_OFFSETS
+            return True
+    return False
 
 
 def _select(candidates: list[_Candidate]) -> list[_Candidate]:
@@ -503,11 +521,17 @@ def _select(candidates: list[_Candidate]) -> list[_Candidate]:
     behind it in the greedy pass: the pass runs again without it (at most ``SELECT_ROUNDS``).
     The greedy pass takes the strongest first: edges (``score``) times the line's contrast, so
     where a crack between touching tiles and a printed line compete for one place (an outline
-    across two tiles' halves against the tile itself), the printed line wins."""
+    across two tiles' halves against the tile itself), the printed line wins. Outlines found
+    only foreshortened (``_fit_outline``: a photo taken at an angle) come after all the others,
+    each only where no other candidate stands: beside a tile seen square, a shorter outline is
+    more often a crack, a shadow or a half read as a tile's end."""
     # a line much fainter than the photo's clear lines is a crack between touching tiles
     strong = [c.contrast for c in candidates if c.score >= MIN_SCORE]
     floor = LINE_CONTRAST * float(np.percentile(strong, 90)) if strong else 0.0
     ranked = [c for c in sorted(candidates, key=lambda c: -c.score * c.contrast) if c.score >= MIN_SCORE and c.contrast >= floor]
+    square = [c for c in ranked if not c.foreshortened]
+    ranked = square + [c for c in ranked if c.foreshortened
+                       and not any(o.contains(c.centre, 0.95) or c.contains(o.centre, 0.95) for o in square)]
     struck: set[int] = set()
     chosen: list[_Candidate] = []
     for _ in range(SELECT_ROUNDS):
@@ -647,8 +671,9 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
     within 28) and it covers no tile found (under 0.25 of its area), unless its outline is the
     edge fit's and every tile it covers has a line under ``REPLACE`` of its line's contrast: then
     it takes their place (a crack between touching tiles read as a line across their halves), and
-    the places they covered are searched again. Its outline is the edge fit's when that agrees,
-    else the neighbour's size about the line's middle. Returns the tiles."""
+    the places they covered are searched again. Its outline is the edge fit's when that agrees (its
+    width within 15% of the tiles', its ends found unforeshortened), else the neighbour's size
+    about the line's middle. Returns the tiles."""
     if not tiles:
         return tiles
     runs = [_find_line(gray, c.centre, c.u, c.width, c.height, c.dark, 0.06, None) for c in tiles]
@@ -698,7 +723,7 @@ def _complete(tiles: list[_Candidate], candidates: list[_Candidate], gray: np.nd
         new = _Candidate(centre, u, b - a, 0.0, dark, W, H, 1.2, along)
         refit = _Candidate(centre.copy(), u, b - a, 0.0, dark)
         if _fit_outline(refit, grad) and refit.score >= MIN_SCORE and np.linalg.norm(refit.centre - centre) < 0.1 * W \
-                and 0.85 < refit.width / W < 1.15:
+                and 0.85 < refit.width / W < 1.15 and not refit.foreshortened:
             new = refit
         if float(np.linalg.norm((_face_colour(new, lab) - face) * FACE_WEIGHTS)) > FACE_DISTANCE:
             continue

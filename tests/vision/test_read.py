@@ -174,3 +174,15 @@ def test_a_close_up_whose_line_is_too_thick_for_the_fine_scales_is_read():
     it. Since stop 38 the coarse scale is not searched when the fine ones give tiles (it found
     nothing on the 200 bench photos that they did not, and cost a sixth of the time)."""
     assert_read_exactly(*close_up(3, 5, count=1))
+
+
+@pytest.mark.parametrize("seed", [3, 6, 8])
+def test_a_photo_taken_at_an_angle_is_read(seed):
+    """A phone held 45 degrees over the table (the renderer's ``elevation``) shows the tiles along
+    the view at 1.41 times as long as wide and those across it at 2.83: outside the ends the edge
+    fit looks for first (1.6-2.4), so before stop 39 these were missed (seed 3: 3-3 and 5-13 of a
+    touching row; 6: four of an ivory row; 8: four of a white row). Each is read exactly now: the
+    ends are looked for again nearer and farther (FORESHORTENED_END_OFFSETS), and such outlines
+    stand where no square one does."""
+    assert_read_exactly(*render(seed, elevation=45))
+
