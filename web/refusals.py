@@ -116,6 +116,13 @@ NOT_IN_GAME = N_("This game has no seat %(seat)s.")
 #: facts["need"]); a wrong one is "forbidden"'s own sentence
 NEEDED = {"token": N_("This phone has not joined the seat: scan the seat's code, or type it."),
           "pin": N_("Enter the host PIN first.")}
+#: a seat token refused (station/service.py ``_seat``: facts["why"]): the seat page's own words
+#: (web/static/js/seat.js ``joinNote``), not "wrong seat code or host PIN"
+TOKEN_REFUSED = {
+    "replaced": N_("Another phone has joined this seat with its new code. To play on this phone again, ask the host for the seat's code."),
+    "old-game": N_("This phone was playing game %(id)s. A new game has been set up since: scan this seat's new QR code on the host page or enter its code."),
+    "not-joined": NEEDED["token"],
+}
 #: a stored game's id the hub has no game under (``NoGame.no_such``: "no-game", field "game_id")
 NO_SUCH_GAME = N_("There is no game %(id)s on this hub.")
 #: an address the hub serves nothing at (web/app.py, any 404 of no route: code "not-found")
@@ -150,6 +157,10 @@ def refusal_text(lang: str, code: str, message: str = "", facts: dict | None = N
         return _(NEEDED[facts["need"]])
     if code == "forbidden" and why == "wrong-pin":       # the host's PIN alone: no seat code in it
         return _(WRONG_PIN)
+    if code == "forbidden" and (facts or {}).get("field") == "token" and why in TOKEN_REFUSED:
+        game = (facts or {}).get("game_id")
+        return _(TOKEN_REFUSED[why]) % {"id": game if isinstance(game, int) else "…"} if why == "old-game" \
+            else _(TOKEN_REFUSED[why])
     if code == "no-game" and (facts or {}).get("field") == "game_id":
         game = (facts or {}).get("game_id")
         return _(NO_SUCH_GAME) % {"id": game if isinstance(game, int) else "…"}

@@ -75,3 +75,29 @@ def test_a_used_code_tried_again_and_again_is_never_throttled(client):
         r = client.post("/api/seat/1/join", json={"code": code})
         assert r.status_code == 403 and r.json()["facts"]["why"] == "code-used"
     assert client.post("/api/seat/1/join", json={"code": shown(client, 1)["code"]}).status_code == 200
+
+
+@pytest.mark.parametrize("lang", ["en", "so"])
+def test_a_refused_seat_token_is_worded_as_the_seat_page_words_it(client, lang):
+    """A fresh user's trial: the phone whose seat another phone took was told "Not allowed: wrong
+    seat code or host PIN." (the bare "forbidden"), though it sent neither; its text is now the
+    seat page's own note for why it must join again, and an unknown token is told to join."""
+    from web.refusals import NEEDED, TOKEN_REFUSED
+    _ = gettext_for(lang)
+    old = client.post("/api/seat/0/join", json={"code": shown(client, 0)["code"]}).json()["token"]
+    client.post("/api/seat/0/join", json={"code": shown(client, 0)["code"]})
+    r = client.get("/api/seat/0/view", headers={"X-Seat-Token": old, "Accept-Language": lang})
+    assert r.status_code == 403 and r.json()["facts"]["why"] == "replaced"
+    assert r.json()["text"] == _(TOKEN_REFUSED["replaced"]) != _(REASONS["forbidden"])
+    assert r.json()["text"].startswith("Another phone" if lang == "en" else "Telefoon")
+    r = client.get("/api/seat/1/view", headers={"X-Seat-Token": "never-given", "Accept-Language": lang})
+    assert r.status_code == 403 and r.json()["facts"]["why"] == "not-joined"
+    assert r.json()["text"] == _(NEEDED["token"])
+    station = client.app.state.station
+    token = client.post("/api/seat/1/join", json={"code": shown(client, 1)["code"]}).json()["token"]
+    game = station.game_id
+    station.setup_game(PIN, ["Ana", "Ben"], "hub", 12, {})             # a new game since
+    r = client.get("/api/seat/1/view", headers={"X-Seat-Token": token, "Accept-Language": lang})
+    assert r.status_code == 403 and r.json()["facts"]["why"] == "old-game"
+    assert r.json()["text"] == _(TOKEN_REFUSED["old-game"]) % {"id": game}
+    assert str(game) in r.json()["text"]
