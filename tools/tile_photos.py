@@ -13,7 +13,7 @@ table; a hand's soft shadow, glare spots, a colour cast, blur (focus or motion),
 at quality 45-90; wood, felt cloth, gingham and printed tables. ``hard=True`` pushes every condition
 to the far end of its range.
 
-Command line: ``python tools/tile_photos.py OUT_DIR --count N [--seed S] [--hard]`` writes
+Command line: ``python tools/tile_photos.py OUT_DIR --count N [--seed S] [--hard] [--elevation DEG]`` writes
 ``case-<seed>.jpg`` and its sidecar ``case-<seed>.json``.
 """
 from __future__ import annotations
@@ -315,13 +315,19 @@ def main(argv=None) -> int:
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hard", action="store_true")
+    parser.add_argument("--elevation", type=float, help="degrees over the table, 15-90 (render's elevation)")
     args = parser.parse_args(argv)
+    if args.count < 1 or args.seed < 0:
+        parser.error(f"--count {args.count} --seed {args.seed}: at least 1 case, from seed 0 up")
+    if args.elevation is not None and not 15 <= args.elevation <= 90:
+        parser.error(f"--elevation: {args.elevation:g} degrees; from 15 to 90")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for seed in range(args.seed, args.seed + args.count):
-        jpeg, truth = render(seed, hard=args.hard)
+        jpeg, truth = render(seed, hard=args.hard, elevation=args.elevation)
         (out / f"case-{seed}.jpg").write_bytes(jpeg)
         (out / f"case-{seed}.json").write_text(json.dumps(truth, indent=1))
+    print(f"tile_photos: {args.count} case{'s' if args.count != 1 else ''} (case-SEED.jpg and its truth, case-SEED.json) in {out}")
     return 0
 
 
