@@ -113,6 +113,13 @@ def create_app(station: StationApi, *, mock: bool | None = None,
                 return pages.missing_page(request, "page")
             err = StationError(f"nothing at {request.url.path[:80]}", code="not-found", facts={"field": "path"})
             return SafeJSONResponse({**error_body(request, err), "detail": exc.detail}, status_code=404)
+        if exc.status_code == 405:      # a route here, not for this method: the methods it takes
+            allowed = [m.strip() for m in (exc.headers or {}).get("Allow", "").split(",") if m.strip()]
+            err = StationError(f"{request.method[:10]} is not taken at {request.url.path[:80]}: use "
+                               f"{' or '.join(allowed) or 'another method'}",
+                               facts={"field": "method", "allowed": allowed})
+            return SafeJSONResponse({**error_body(request, err), "detail": exc.detail}, status_code=405,
+                                    headers=exc.headers)
         return await http_exception_handler(request, exc)
 
 

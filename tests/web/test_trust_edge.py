@@ -201,3 +201,14 @@ def test_a_host_action_without_the_pin_asks_for_it_before_reading_the_body(clien
     assert r.json()["text"] == gettext_for("si")("Enter the host PIN first.")
     r = client.post("/api/host/setup", json={"players": "nobody"}, headers=H)
     assert r.status_code == 422 and r.json()["facts"]["field"] == "players", r.text
+
+
+def test_a_wrong_method_is_refused_naming_the_methods_taken(client):
+    """A fresh user's trial: ``GET /api/seat/1/photo`` answered bare ``{"detail": "Method Not
+    Allowed"}``; a 405 is a refusal like the others: its code, the field ("method"), the methods
+    the route takes (in ``Allow`` too) and a sentence."""
+    r = client.get("/api/seat/1/photo")
+    assert r.status_code == 405 and r.headers["allow"] == "POST"
+    body = r.json()
+    assert (body["code"], body["facts"]) == ("bad-request", {"field": "method", "allowed": ["POST"]})
+    assert body["message"] == "GET is not taken at /api/seat/1/photo: use POST" and body["text"]
