@@ -51,11 +51,17 @@ async def photo(request: Request, seat: Seat, token: str = SeatToken) -> dict:
     "outline": [[x, y] x 4], "doubt"}]}, "problems": [...], "holds": n}`` (station/photo.py).
     Before the body is read: 401/403 the token, 400 a seat the game has not or no count due
     ("round-over", worded "photo-not-due", "photo-counted" or "photo-went-out"), 503 with ``Retry-After`` while ``PHOTO_UPLOADS`` photos are being read
-    ("photo-busy"). Then 415 not an image, 413 too large, 400 undecodable, 422 no tile found,
+    ("photo-busy"); 415 a multipart form (``facts["why"]`` "form": the picture goes as the body itself).
+    Then 415 not an image, 413 too large, 400 undecodable, 422 no tile found,
     503 no OpenCV here (web.http.PHOTO_STATUS)."""
     station = _station(request)
     with reworded(_photo_worded):
         station.photo_due(seat, token)               # refused here, the body is never read
+    if request.headers.get("content-type", "").lower().startswith("multipart/"):
+        # a form upload (curl -F, an HTML form): its body is the form, not the picture
+        raise StationError("send the photo's own bytes as the request body (Content-Type: image/jpeg, "
+                           "image/png or image/webp), not a multipart form", code="photo-not-image",
+                           facts={"field": "photo", "why": "form"})
     slots = request.app.state.photo_slots
     if not slots.acquire(blocking=False):
         raise StationError(f"{PHOTO_UPLOADS} photos are being read: send this one again in {BUSY_RETRY_S} s",

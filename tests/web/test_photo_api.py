@@ -194,3 +194,18 @@ def test_keep_photos_switch_needs_the_pin_and_a_bool(client, game):
     r = client.post("/api/host/photos", json={"keep": "maybe"}, headers=H)
     assert r.status_code == 422 and "keep" in r.text
     assert client.get("/api/host/photos", headers=H).json() == {"keep": False}
+
+
+def test_a_photo_sent_as_a_form_is_told_to_send_the_picture_itself(client, game):
+    """A fresh user's trial: ``curl -F file=@hand.jpg`` (a multipart form, a hobbyist's first try)
+    was told only "not a JPEG, PNG or WebP image"; a form is refused before its body is read, the
+    message saying to send the picture's bytes as the body, and nothing is recorded."""
+    end_round(client, game)
+    r = client.post("/api/seat/1/photo", files={"file": ("hand.jpg", photo(["3-5"], seed=2), "image/jpeg")},
+                    headers={"X-Seat-Token": game[1]})
+    assert r.status_code == 415, r.text
+    body = r.json()
+    assert (body["code"], body["facts"]) == ("photo-not-image", {"field": "photo", "why": "form"})
+    assert "request body" in body["message"] and "multipart" in body["message"] and body["text"]
+    # the same picture as the body is read
+    assert send(client, game, 1, photo(["3-5"], seed=2)).status_code == 200
