@@ -134,13 +134,16 @@ def main(argv=None) -> int:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--show", type=int, default=8, help="list this many misread photos")
     args = parser.parse_args(argv)
-    if args.photos < 1 or args.seed < 0:
-        parser.error(f"--photos {args.photos} --seed {args.seed}: at least 1 photo, from seed 0 up")
-    if args.elevation is not None and not 15 <= args.elevation <= 90:
-        parser.error(f"--elevation: {args.elevation:g} degrees; from 15 to 90")
     if args.child:
         return child(args.child)
-    from tools.tile_photos import render
+    from tools.tile_photos import check_elevation, render
+    if args.photos < 1 or args.seed < 0:
+        parser.error(f"--photos {args.photos} --seed {args.seed}: at least 1 photo, from seed 0 up")
+    if args.elevation is not None:
+        try:
+            check_elevation(args.elevation)
+        except ValueError as exc:
+            parser.error(str(exc))
 
     with tempfile.TemporaryDirectory() as folder:
         truths = {}

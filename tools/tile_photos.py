@@ -193,6 +193,15 @@ def _layout(n: int, w: int, W: int, H: int, style: str, rng) -> list[tuple[float
     return placed
 
 
+def check_elevation(elevation) -> float:
+    """``elevation`` (degrees over the table, ``render``'s override) as a float; raises
+    ValueError naming the range when it is not 15-90."""
+    value = float(elevation)
+    if not 15 <= value <= 90:
+        raise ValueError(f"--elevation: {value:g} degrees; from 15 to 90")
+    return value
+
+
 def render(seed: int, **overrides) -> tuple[bytes, dict]:
     """One photo of a hand. Overrides: ``set`` (6-18), ``count`` (tiles, 1-18), ``body``, ``pips``
     ("plain" or "coloured"), ``table``, ``style`` ("scatter", "row", "touching"), ``hard`` (bool),
@@ -249,10 +258,7 @@ def render(seed: int, **overrides) -> tuple[bytes, dict]:
     if overrides.get("elevation") is not None:
         # a phone held ``elevation`` degrees above the table (90: straight down): the table's depth
         # shrinks to its sine, and its far edge more than its near one
-        elevation = float(overrides["elevation"])
-        if not 15 <= elevation <= 90:
-            raise ValueError(f"elevation: {elevation:g} degrees; from 15 to 90")
-        f = math.sin(math.radians(elevation))
+        f = math.sin(math.radians(check_elevation(overrides["elevation"])))
         k = (1 - f) * 0.3
         dst = np.float32([[W * k, H * (1 - f)], [W * (1 - k), H * (1 - f)], [W, H], [0, H]])
     dst = dst.astype(np.float32)
@@ -319,8 +325,11 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.count < 1 or args.seed < 0:
         parser.error(f"--count {args.count} --seed {args.seed}: at least 1 case, from seed 0 up")
-    if args.elevation is not None and not 15 <= args.elevation <= 90:
-        parser.error(f"--elevation: {args.elevation:g} degrees; from 15 to 90")
+    if args.elevation is not None:
+        try:
+            check_elevation(args.elevation)
+        except ValueError as exc:
+            parser.error(str(exc))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for seed in range(args.seed, args.seed + args.count):

@@ -500,7 +500,8 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
     if width / c.length <= MIN_INSET or width < MIN_TILE:
         c.score = 0.0
         return False
-    for offsets, (short, long) in ((END_OFFSETS, TILE_RATIO), (FORESHORTENED_END_OFFSETS, FORESHORTENED_RATIO)):
+    for foreshortened, offsets, (short, long) in ((False, END_OFFSETS, TILE_RATIO),
+                                                  (True, FORESHORTENED_END_OFFSETS, FORESHORTENED_RATIO)):
         back, front, along = _best_offset(grad, middle, v, u, width * offsets, 0.4 * width, outward)
         centre = middle + v * (front - back) / 2
         c.centre, c.width, c.height, c.along = centre, width, back + front, v
@@ -510,7 +511,7 @@ def _fit_outline(c: _Candidate, grad: np.ndarray) -> bool:
         face = max(6.0, float(np.mean(inner)))
         c.score = min(across, along) / face
         if c.score > 0.5 and short < c.height / width < long:
-            c.foreshortened = offsets is FORESHORTENED_END_OFFSETS
+            c.foreshortened = foreshortened
             return True
     return False
 
